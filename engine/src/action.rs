@@ -1,0 +1,435 @@
+//! One action type for every phase of every game, and its text notation.
+//!
+//! An [`Action`] is a small `Copy` value. Every phase of a hand is driven by actions: bids, holds
+//! and passes in the auction; discards; annulment; the partner call, declarations,
+//! announcements and kontras; card play. The short notation (`bid two`, `call T20`,
+//! `announce king-ultimo:H`, `rekontra game`, `play SK`) is what logs and the command-line client
+//! show, and [`Action::from_str`](std::str::FromStr) parses it back.
+
+use crate::card::{Card, ParseCardError, Suit};
+use std::fmt;
+use std::str::FromStr;
+
+/// A contract that can be bid. The Hungarian bids are named by the number of talon cards the
+/// declarer takes: three (lowest) to solo (highest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Contract {
+    /// Hungarian "három": declarer takes three talon cards; basic value 1.
+    Three,
+    /// Hungarian "kettő": two talon cards; basic value 2.
+    Two,
+    /// Hungarian "egy": one talon card; basic value 3.
+    One,
+    /// Hungarian "szóló": no talon card; basic value 4.
+    Solo,
+}
+
+impl Contract {
+    /// The Hungarian bids, lowest first.
+    pub const HUNGARIAN: [Contract; 4] = [Contract::Three, Contract::Two, Contract::One, Contract::Solo];
+
+    /// The notation word.
+    #[must_use]
+    pub const fn word(self) -> &'static str {
+        match self {
+            Contract::Three => "three",
+            Contract::Two => "two",
+            Contract::One => "one",
+            Contract::Solo => "solo",
+        }
+    }
+
+    /// The Hungarian level: three 0, two 1, one 2, solo 3.
+    #[must_use]
+    pub const fn level(self) -> u8 {
+        self as u8
+    }
+
+    /// The Hungarian bid at `level` (0 = three … 3 = solo).
+    #[must_use]
+    pub const fn from_level(level: u8) -> Option<Contract> {
+        match level {
+            0 => Some(Contract::Three),
+            1 => Some(Contract::Two),
+            2 => Some(Contract::One),
+            3 => Some(Contract::Solo),
+            _ => None,
+        }
+    }
+}
+
+/// A bonus (feat) that can be announced, or scored silently where the rules allow.
+///
+/// Bonuses that name a suit (king ultimó, suit family, king birds) carry it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Bonus {
+    /// Trull (tulétroá): the team wins skíz, XXI and pagát.
+    Trull,
+    /// Four kings (négykirály).
+    FourKings,
+    /// Double game (duplajáték): at least 71 of 94 card points.
+    DoubleGame,
+    /// Volát: every trick.
+    Volat,
+    /// Pagátultimó: the pagát wins the last trick.
+    PagatUltimo,
+    /// XXI-catch (huszonegyfogás): the skíz captures the other team's XXI.
+    XxiCatch,
+    /// Centrum: tricks 1–5, the fifth won by the XX.
+    Centrum,
+    /// Small bird (kismadár): tricks 1–6, the sixth won by the XXI.
+    SmallBird,
+    /// Large bird (nagymadár): tricks 1–7, the seventh won by the skíz.
+    LargeBird,
+    /// Pagátuhu: the pagát wins the penultimate trick.
+    PagatUhu,
+    /// King ultimó of a suit: that king wins the last trick.
+    KingUltimo(Suit),
+    /// King uhu of a suit: that king wins the penultimate trick.
+    KingUhu(Suit),
+    /// Sas (II) ultimó: the II wins the last trick (variation, High Tarokk's sasultimó).
+    SasUltimo,
+    /// Sas uhu: the II wins the penultimate trick.
+    SasUhu,
+    /// Pagát-catch (pagátfogás): the other team captures the pagát (variation).
+    PagatCatch,
+    /// High Tarokk pagátfácán: the pagát wins the first trick.
+    PagatFacan,
+    /// High Tarokk sasfácán: the II wins the first trick.
+    SasFacan,
+    /// High Tarokk párosfácán: the XXI wins the first trick, which holds the I or the II.
+    ParosFacan,
+    /// High Tarokk színcsalád: the last three tricks won by cards of one suit.
+    SuitFamily(Suit),
+    /// High Tarokk három király: the last three tricks won by kings.
+    ThreeKings,
+    /// High Tarokk zárópáros: the last two tricks won by the II and the I.
+    FinalPair,
+    /// High Tarokk pagátkismadár: the pagát wins trick 6.
+    PagatSmallBird,
+    /// High Tarokk saskismadár: the II wins trick 6.
+    SasSmallBird,
+    /// High Tarokk királykismadár: the king of a suit wins trick 6.
+    KingSmallBird(Suit),
+    /// High Tarokk pagátnagymadár: the pagát wins trick 7.
+    PagatLargeBird,
+    /// High Tarokk sasnagymadár: the II wins trick 7.
+    SasLargeBird,
+    /// High Tarokk királynagymadár: the king of a suit wins trick 7.
+    KingLargeBird(Suit),
+    /// High Tarokk long double game (hosszú duplajáték): a double game promising seven tarokks.
+    LongDoubleGame,
+}
+
+const SIMPLE_BONUSES: [(Bonus, &str); 22] = [
+    (Bonus::Trull, "trull"),
+    (Bonus::FourKings, "four-kings"),
+    (Bonus::DoubleGame, "double-game"),
+    (Bonus::Volat, "volat"),
+    (Bonus::PagatUltimo, "pagat-ultimo"),
+    (Bonus::XxiCatch, "xxi-catch"),
+    (Bonus::Centrum, "centrum"),
+    (Bonus::SmallBird, "small-bird"),
+    (Bonus::LargeBird, "large-bird"),
+    (Bonus::PagatUhu, "pagat-uhu"),
+    (Bonus::SasUltimo, "sas-ultimo"),
+    (Bonus::SasUhu, "sas-uhu"),
+    (Bonus::PagatCatch, "pagat-catch"),
+    (Bonus::PagatFacan, "pagat-facan"),
+    (Bonus::SasFacan, "sas-facan"),
+    (Bonus::ParosFacan, "paros-facan"),
+    (Bonus::ThreeKings, "three-kings"),
+    (Bonus::FinalPair, "final-pair"),
+    (Bonus::PagatSmallBird, "pagat-small-bird"),
+    (Bonus::SasSmallBird, "sas-small-bird"),
+    (Bonus::PagatLargeBird, "pagat-large-bird"),
+    (Bonus::SasLargeBird, "sas-large-bird"),
+];
+
+const SUIT_BONUSES: [(fn(Suit) -> Bonus, &str); 5] = [
+    (Bonus::KingUltimo, "king-ultimo"),
+    (Bonus::KingUhu, "king-uhu"),
+    (Bonus::SuitFamily, "suit-family"),
+    (Bonus::KingSmallBird, "king-small-bird"),
+    (Bonus::KingLargeBird, "king-large-bird"),
+];
+
+impl Bonus {
+    /// The suit the bonus names, if any.
+    #[must_use]
+    pub const fn suit(self) -> Option<Suit> {
+        match self {
+            Bonus::KingUltimo(s)
+            | Bonus::KingUhu(s)
+            | Bonus::SuitFamily(s)
+            | Bonus::KingSmallBird(s)
+            | Bonus::KingLargeBird(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The notation slug without the suit, e.g. `king-ultimo`.
+    #[must_use]
+    pub fn slug(self) -> &'static str {
+        if let Some(&(_, s)) = SIMPLE_BONUSES.iter().find(|(b, _)| *b == self) {
+            return s;
+        }
+        match self {
+            Bonus::KingUltimo(_) => "king-ultimo",
+            Bonus::KingUhu(_) => "king-uhu",
+            Bonus::SuitFamily(_) => "suit-family",
+            Bonus::KingSmallBird(_) => "king-small-bird",
+            Bonus::KingLargeBird(_) => "king-large-bird",
+            Bonus::LongDoubleGame => "long-double-game",
+            _ => unreachable!("every simple bonus is in SIMPLE_BONUSES"),
+        }
+    }
+
+    /// A descriptive English name.
+    #[must_use]
+    pub fn name(self) -> String {
+        let base = match self {
+            Bonus::Trull => "trull",
+            Bonus::FourKings => "four kings",
+            Bonus::DoubleGame => "double game",
+            Bonus::Volat => "volát",
+            Bonus::PagatUltimo => "pagát ultimó",
+            Bonus::XxiCatch => "XXI-catch",
+            Bonus::Centrum => "centrum",
+            Bonus::SmallBird => "small bird",
+            Bonus::LargeBird => "large bird",
+            Bonus::PagatUhu => "pagát uhu",
+            Bonus::KingUltimo(_) => "king ultimó",
+            Bonus::KingUhu(_) => "king uhu",
+            Bonus::SasUltimo => "sas ultimó",
+            Bonus::SasUhu => "sas uhu",
+            Bonus::PagatCatch => "pagát-catch",
+            Bonus::PagatFacan => "pagátfácán",
+            Bonus::SasFacan => "sasfácán",
+            Bonus::ParosFacan => "párosfácán",
+            Bonus::SuitFamily(_) => "suit family",
+            Bonus::ThreeKings => "three kings",
+            Bonus::FinalPair => "final pair",
+            Bonus::PagatSmallBird => "pagát small bird",
+            Bonus::SasSmallBird => "sas small bird",
+            Bonus::KingSmallBird(_) => "king small bird",
+            Bonus::PagatLargeBird => "pagát large bird",
+            Bonus::SasLargeBird => "sas large bird",
+            Bonus::KingLargeBird(_) => "king large bird",
+            Bonus::LongDoubleGame => "long double game",
+        };
+        match self.suit() {
+            Some(s) => format!("{base} ({})", s.name()),
+            None => base.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for Bonus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.suit() {
+            Some(s) => write!(f, "{}:{}", self.slug(), s.letter()),
+            None => f.write_str(self.slug()),
+        }
+    }
+}
+
+impl FromStr for Bonus {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Bonus, ParseActionError> {
+        let err = || ParseActionError::new(s, "unknown bonus");
+        let lower = s.trim().to_ascii_lowercase();
+        if let Some((slug, suit)) = lower.split_once(':') {
+            let mut cs = suit.chars();
+            let suit = match (cs.next(), cs.next()) {
+                (Some(c), None) => Suit::from_letter(c).ok_or_else(err)?,
+                _ => return Err(err()),
+            };
+            let (make, _) = SUIT_BONUSES.iter().find(|(_, n)| *n == slug).ok_or_else(err)?;
+            return Ok(make(suit));
+        }
+        if lower == "long-double-game" {
+            return Ok(Bonus::LongDoubleGame);
+        }
+        SIMPLE_BONUSES
+            .iter()
+            .find(|(_, n)| *n == lower)
+            .map(|(b, _)| *b)
+            .ok_or_else(err)
+    }
+}
+
+/// What a kontra applies to: the game itself or an announced bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Target {
+    /// The game (announced by the bid).
+    Game,
+    /// An announced bonus.
+    Bonus(Bonus),
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Game => f.write_str("game"),
+            Target::Bonus(b) => b.fmt(f),
+        }
+    }
+}
+
+/// The kontra ladder, level 1 (kontra ×2) to 5 (mordkontra ×32).
+pub const KONTRA_WORDS: [&str; 5] = ["kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra"];
+
+/// A declaration made for the holder alone (not a team bonus).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Declaration {
+    /// "Eight tarokks", "nine tarokks" (and 10–12 in the 54-card game): the number held.
+    Tarokks(u8),
+}
+
+/// One move by one player, in any phase of any game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// Pass: in the auction, at the end of a turn of announcements, or declining to annul.
+    Pass,
+    /// Bid a contract.
+    Bid(Contract),
+    /// Hold (tartom): equal the current highest bid.
+    Hold,
+    /// Discard one card face down after taking talon cards.
+    Discard(Card),
+    /// Annul the hand on a qualifying holding.
+    Annul,
+    /// Call the holder of a card as partner.
+    Call(Card),
+    /// Make a declaration.
+    Declare(Declaration),
+    /// Announce a bonus for one's team.
+    Announce(Bonus),
+    /// Kontra (level 1), rekontra (2), … mordkontra (5) on a target.
+    Kontra(Target, u8),
+    /// Play a card to the current trick.
+    Play(Card),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Pass => f.write_str("pass"),
+            Action::Bid(c) => write!(f, "bid {}", c.word()),
+            Action::Hold => f.write_str("hold"),
+            Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Annul => f.write_str("annul"),
+            Action::Call(c) => write!(f, "call {c}"),
+            Action::Declare(Declaration::Tarokks(n)) => write!(f, "declare tarokks:{n}"),
+            Action::Announce(b) => write!(f, "announce {b}"),
+            Action::Kontra(t, level) => {
+                let w = KONTRA_WORDS.get(usize::from(level).wrapping_sub(1)).copied().unwrap_or("kontra?");
+                write!(f, "{w} {t}")
+            }
+            Action::Play(c) => write!(f, "play {c}"),
+        }
+    }
+}
+
+/// Error from parsing an action's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseActionError {
+    /// The text that did not parse.
+    pub input: String,
+    /// What was wrong.
+    pub reason: &'static str,
+}
+
+impl ParseActionError {
+    fn new(input: &str, reason: &'static str) -> ParseActionError {
+        ParseActionError {
+            input: input.to_owned(),
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for ParseActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid action {:?}: {}", self.input, self.reason)
+    }
+}
+
+impl std::error::Error for ParseActionError {}
+
+impl From<ParseCardError> for ParseActionError {
+    fn from(e: ParseCardError) -> ParseActionError {
+        ParseActionError {
+            input: e.input,
+            reason: "invalid card",
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(s: &str) -> Result<Action, ParseActionError> {
+        let t = s.trim();
+        let (verb, arg) = match t.split_once(char::is_whitespace) {
+            Some((v, a)) => (v, a.trim()),
+            None => (t, ""),
+        };
+        let verb = verb.to_ascii_lowercase();
+        let need_arg = |what: &'static str| -> Result<&str, ParseActionError> {
+            if arg.is_empty() {
+                Err(ParseActionError::new(s, what))
+            } else {
+                Ok(arg)
+            }
+        };
+        let no_arg = |a: Action| -> Result<Action, ParseActionError> {
+            if arg.is_empty() {
+                Ok(a)
+            } else {
+                Err(ParseActionError::new(s, "unexpected argument"))
+            }
+        };
+        match verb.as_str() {
+            "pass" => no_arg(Action::Pass),
+            "hold" => no_arg(Action::Hold),
+            "annul" => no_arg(Action::Annul),
+            "bid" => {
+                let a = need_arg("missing contract")?.to_ascii_lowercase();
+                Contract::HUNGARIAN
+                    .iter()
+                    .find(|c| c.word() == a)
+                    .map(|&c| Action::Bid(c))
+                    .ok_or_else(|| ParseActionError::new(s, "unknown contract"))
+            }
+            "discard" => Ok(Action::Discard(need_arg("missing card")?.parse()?)),
+            "call" => Ok(Action::Call(need_arg("missing card")?.parse()?)),
+            "play" => Ok(Action::Play(need_arg("missing card")?.parse()?)),
+            "announce" => Ok(Action::Announce(need_arg("missing bonus")?.parse()?)),
+            "declare" => {
+                let a = need_arg("missing declaration")?.to_ascii_lowercase();
+                let n = a
+                    .strip_prefix("tarokks:")
+                    .and_then(|n| n.parse::<u8>().ok())
+                    .ok_or_else(|| ParseActionError::new(s, "unknown declaration"))?;
+                Ok(Action::Declare(Declaration::Tarokks(n)))
+            }
+            w => {
+                let level = KONTRA_WORDS
+                    .iter()
+                    .position(|k| *k == w)
+                    .ok_or_else(|| ParseActionError::new(s, "unknown verb"))?;
+                let a = need_arg("missing target")?;
+                let target = if a.eq_ignore_ascii_case("game") {
+                    Target::Game
+                } else {
+                    Target::Bonus(a.parse()?)
+                };
+                Ok(Action::Kontra(target, level as u8 + 1))
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Hungarian tarokk: Illustrated (Palatinus), Paskievics and High tarokk, 4 or 5 players.
+
+pub mod options;
+pub mod score;
+
+pub use options::HungarianOptions;

@@ -1,0 +1,18 @@
+//! Rules engine for the tarock family of card games.
+//!
+//! Pure: no I/O, no async, no clock, no OS randomness; deals come from a caller-given seed.
+//! See `ARCHITECTURE.md` at the repository root for the model and its invariants.
+
+pub mod action;
+pub mod card;
+pub mod hungarian;
+pub mod ledger;
+pub mod options;
+pub mod seat;
+pub mod trick;
+
+pub use action::{Action, Bonus, Contract, Declaration, Target};
+pub use card::{Card, CardSet, Pack, Rank, Suit};
+pub use ledger::{Item, Ledger, LedgerItem, Team};
+pub use seat::{BySeat, Seat, Table, MAX_SEATS};
+pub use trick::{Trick, TrickRules};

@@ -1,0 +1,110 @@
+//! Rule options: the self-description every variant gives of its settings.
+//!
+//! Each variant has a typed options struct (for example
+//! [`HungarianOptions`](crate::hungarian::HungarianOptions)). This module holds what they share:
+//! an [`OptionSpec`] per option (name, type, allowed values, default, a one-line description) so
+//! that a client can build a table-settings screen from the API alone, and the text form
+//! `name=value` in which options travel in game records.
+
+use std::fmt;
+
+/// The type and allowed values of an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// `true` or `false`.
+    Bool,
+    /// A whole number in `min..=max`.
+    Int {
+        /// Smallest allowed value.
+        min: i64,
+        /// Largest allowed value.
+        max: i64,
+    },
+    /// One of the listed words.
+    Enum(&'static [&'static str]),
+}
+
+/// The description of one rule option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// The option's name, e.g. `hold_rule` (GAPS.md names).
+    pub name: &'static str,
+    /// Type and allowed values.
+    pub kind: OptionKind,
+    /// The default, in text form.
+    pub default: &'static str,
+    /// One line saying what the option changes.
+    pub description: &'static str,
+}
+
+/// Error from setting an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum OptionError {
+    /// No option has this name in this variant.
+    Unknown {
+        /// The name given.
+        name: String,
+    },
+    /// The value is not allowed for the option.
+    BadValue {
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        expected: String,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Unknown { name } => write!(f, "unknown rule option {name:?}"),
+            OptionError::BadValue {
+                name,
+                value,
+                expected,
+            } => write!(f, "rule option {name}: value {value:?} is not allowed (expected {expected})"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+impl OptionSpec {
+    /// Checks `value` against the allowed values and returns it normalised.
+    ///
+    /// # Errors
+    /// [`OptionError::BadValue`] when the value is not allowed.
+    pub fn check(&self, value: &str) -> Result<String, OptionError> {
+        let v = value.trim();
+        let bad = |expected: String| OptionError::BadValue {
+            name: self.name,
+            value: value.to_owned(),
+            expected,
+        };
+        match self.kind {
+            OptionKind::Bool => match v.to_ascii_lowercase().as_str() {
+                "true" | "on" | "yes" | "1" => Ok("true".to_owned()),
+                "false" | "off" | "no" | "0" => Ok("false".to_owned()),
+                _ => Err(bad("true or false".to_owned())),
+            },
+            OptionKind::Int { min, max } => match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n.to_string()),
+                _ => Err(bad(format!("a whole number from {min} to {max}"))),
+            },
+            OptionKind::Enum(words) => words
+                .iter()
+                .find(|w| w.eq_ignore_ascii_case(v))
+                .map(|w| (*w).to_owned())
+                .ok_or_else(|| bad(format!("one of {}", words.join(", ")))),
+        }
+    }
+}
+
+/// Parses a normalised boolean (as returned by [`OptionSpec::check`]).
+#[must_use]
+pub fn parse_bool(v: &str) -> bool {
+    v == "true"
+}
