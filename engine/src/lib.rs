@@ -5,10 +5,13 @@
 
 pub mod action;
 pub mod card;
+pub mod deal;
+pub mod game;
 pub mod hungarian;
 pub mod ledger;
 pub mod options;
 pub mod seat;
+pub mod shuffle;
 pub mod trick;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};

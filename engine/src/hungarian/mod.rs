@@ -1,6 +1,8 @@
 //! Hungarian tarokk: Illustrated (Palatinus), Paskievics and High tarokk, 4 or 5 players.
 
+pub mod game;
 pub mod options;
 pub mod score;
 
+pub use game::{Hungarian, Phase};
 pub use options::HungarianOptions;

@@ -1,0 +1,230 @@
+//! The interface of a hand in play, shared by every variant.
+//!
+//! After shakmaty's `Position`: [`Game::legal_actions`] fills a stack-allocated
+//! [`ActionList`], [`Game::play_unchecked`] applies an action known to be legal, and
+//! [`Game::play`] checks first and hands the unchanged game back with the violated rule on error.
+//! Neither listing nor applying allocates.
+
+use crate::action::Action;
+use crate::ledger::Ledger;
+use crate::seat::Seat;
+use std::fmt;
+
+/// Capacity of an [`ActionList`].
+///
+/// The largest phase is the Hungarian round of announcements: at most 43 bonus announcements,
+/// one kontra step on the game, one on each standing announced item (at most 43 per team, so
+/// 86), a declaration, a call and a pass: 133 at the very most. A discard lists at most 15
+/// cards and a card play at most 12.
+pub const MAX_ACTIONS: usize = 160;
+
+/// A list of actions on the stack.
+#[derive(Clone, Copy)]
+pub struct ActionList {
+    len: u8,
+    items: [Action; MAX_ACTIONS],
+}
+
+impl Default for ActionList {
+    fn default() -> ActionList {
+        ActionList::new()
+    }
+}
+
+impl ActionList {
+    /// An empty list.
+    #[must_use]
+    pub const fn new() -> ActionList {
+        ActionList {
+            len: 0,
+            items: [Action::Pass; MAX_ACTIONS],
+        }
+    }
+
+    /// Appends an action. Actions beyond the capacity are dropped, which the bound on
+    /// [`MAX_ACTIONS`] rules out in reachable positions (and a debug assertion checks).
+    pub fn push(&mut self, a: Action) {
+        debug_assert!((self.len as usize) < MAX_ACTIONS, "action list overflow");
+        if (self.len as usize) < MAX_ACTIONS {
+            self.items[self.len as usize] = a;
+            self.len += 1;
+        }
+    }
+
+    /// The actions as a slice.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Action] {
+        &self.items[..self.len as usize]
+    }
+
+    /// Number of actions.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True if there is none.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True if `a` is in the list.
+    #[must_use]
+    pub fn contains(&self, a: Action) -> bool {
+        self.as_slice().contains(&a)
+    }
+}
+
+impl std::ops::Deref for ActionList {
+    type Target = [Action];
+    fn deref(&self) -> &[Action] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for ActionList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// Why an action was refused, in the categories a client acts on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ViolationKind {
+    /// The hand is over: no action is possible.
+    GameOver,
+    /// The action is not one this phase takes (e.g. a card play during the auction).
+    WrongPhase,
+    /// The action is of the right kind but the rules forbid it.
+    Illegal,
+}
+
+/// A refused action: which rule forbids it, in words and as a CHECKLIST id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Violation {
+    /// The category.
+    pub kind: ViolationKind,
+    /// The CHECKLIST id of the rule, e.g. `HU-PLAY-05`.
+    pub rule: &'static str,
+    /// What the rule says, lower case, no trailing period.
+    pub message: &'static str,
+}
+
+impl Violation {
+    /// An illegal action under `rule`.
+    #[must_use]
+    pub const fn illegal(rule: &'static str, message: &'static str) -> Violation {
+        Violation {
+            kind: ViolationKind::Illegal,
+            rule,
+            message,
+        }
+    }
+
+    /// An action of a kind the current phase does not take.
+    #[must_use]
+    pub const fn wrong_phase(rule: &'static str, message: &'static str) -> Violation {
+        Violation {
+            kind: ViolationKind::WrongPhase,
+            rule,
+            message,
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.rule, self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// A refused [`Game::play`]: the violation and the game, unchanged.
+#[derive(Clone, Debug)]
+pub struct PlayError<G> {
+    /// The refused action.
+    pub action: Action,
+    /// Why.
+    pub violation: Violation,
+    /// The game as it was.
+    pub game: G,
+}
+
+impl<G> fmt::Display for PlayError<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal action {}: {}", self.action, self.violation)
+    }
+}
+
+impl<G: fmt::Debug> std::error::Error for PlayError<G> {}
+
+/// How a hand ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Every trick was played and the hand settled.
+    Played,
+    /// Nobody bid: thrown in, the same dealer deals again.
+    PassedOut,
+    /// A player annulled the hand on a qualifying holding.
+    Annulled(Seat),
+    /// A speculative bidder drew no honour from the talon; the bidder pays.
+    TrialBidFailed(Seat),
+    /// A bid of three with only trull announced was scored without play (option).
+    TrullOnlyThree,
+}
+
+/// The result of a finished hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// The itemised settlement (empty for a hand thrown in without score).
+    pub ledger: Ledger,
+}
+
+/// A hand in play.
+pub trait Game: Sized + Clone {
+    /// The seat to act, or `None` when the hand is over.
+    fn to_act(&self) -> Option<Seat>;
+
+    /// Every legal action of the seat to act (empty when the hand is over).
+    fn legal_actions(&self) -> ActionList;
+
+    /// Checks one action for the seat to act.
+    ///
+    /// # Errors
+    /// The [`Violation`] naming the rule that forbids it.
+    fn check(&self, action: Action) -> Result<(), Violation>;
+
+    /// Applies an action that [`Game::check`] accepts. An illegal action leaves the game in an
+    /// unspecified (but memory-safe and panic-free) state.
+    fn play_unchecked(&mut self, action: Action);
+
+    /// Checks and applies an action.
+    ///
+    /// # Errors
+    /// [`PlayError`] with the violation and the unchanged game.
+    fn play(mut self, action: Action) -> Result<Self, PlayError<Self>> {
+        match self.check(action) {
+            Ok(()) => {
+                self.play_unchecked(action);
+                Ok(self)
+            }
+            Err(violation) => Err(PlayError {
+                action,
+                violation,
+                game: self,
+            }),
+        }
+    }
+
+    /// True when the hand is over.
+    fn is_over(&self) -> bool {
+        self.to_act().is_none()
+    }
+
+    /// The result, once the hand is over.
+    fn outcome(&self) -> Option<Outcome>;
+}

@@ -1,0 +1,1730 @@
+//! The Hungarian hand as a state machine: auction, talon, discards, annulment, the round of
+//! announcements, and play.
+//!
+//! # Representation
+//!
+//! [`Hungarian`] is a `Copy` value of fixed size: hands are [`CardSet`]s, the announced items
+//! and the tricks live in fixed arrays. Listing legal actions and applying one never allocates.
+//!
+//! The engine knows the true partnerships from the moment the partner is called; legality
+//! checks that depend on sides use the true sides, and the side-identification conventions
+//! (HU-ANN-14..18) decide only which side the *table* presumes a player to be on.
+//!
+//! # Phases
+//!
+//! 1. Auction: bids, holds and passes from the dealer's right (HU-BID).
+//! 2. The talon is handed out automatically (HU-TALON-01..05); a speculative bidder who drew no
+//!    honour ends the hand (HU-BID-10).
+//! 3. Discards, one card per action, the declarer first, then anticlockwise (HU-TALON-08..12).
+//! 4. Annulment: every active player in turn from the declarer says `annul` or `pass`
+//!    (HU-ANNUL). Asking everyone, not only those with a qualifying hand, keeps the question
+//!    itself from revealing a hand. With `annul_timing = before_discard` this comes before 3.
+//! 5. The round of announcements (HU-CALL, HU-ANN): a turn is any number of declarations,
+//!    a call, announcements and kontras, ended by `pass`; three silent turns in a row end it.
+//! 6. Play of the tricks with the rájátszás obligations (HU-PLAY).
+
+use crate::action::{Action, Bonus, Contract, Declaration, Target};
+use crate::card::{Card, CardSet, Pack, Suit};
+use crate::deal::{Deal, DealShape};
+use crate::game::{ActionList, End, Game, Outcome, Violation, ViolationKind};
+use crate::hungarian::options::{AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo};
+use crate::hungarian::score::{self, Announced, ScoreInput};
+use crate::ledger::{Ledger, Team};
+use crate::seat::{BySeat, Seat, Table};
+use crate::trick::{Trick, TrickRules};
+
+/// Most items that can be announced in one hand (both teams together).
+const MAX_ITEMS: usize = 96;
+/// Most tricks in a hand (54-card game).
+const MAX_TRICKS: usize = 12;
+/// Most bids in one auction (levels strictly rise, so at most four bids plus their holds).
+const MAX_CALLS: usize = 8;
+
+/// Every Hungarian bonus, in the order of their action ids.
+pub const ALL_BONUSES: [Bonus; 43] = {
+    use Suit::{Clubs as C, Diamonds as D, Hearts as H, Spades as S};
+    [
+        Bonus::Trull,
+        Bonus::FourKings,
+        Bonus::DoubleGame,
+        Bonus::Volat,
+        Bonus::PagatUltimo,
+        Bonus::XxiCatch,
+        Bonus::Centrum,
+        Bonus::SmallBird,
+        Bonus::LargeBird,
+        Bonus::PagatUhu,
+        Bonus::KingUltimo(H),
+        Bonus::KingUltimo(D),
+        Bonus::KingUltimo(C),
+        Bonus::KingUltimo(S),
+        Bonus::KingUhu(H),
+        Bonus::KingUhu(D),
+        Bonus::KingUhu(C),
+        Bonus::KingUhu(S),
+        Bonus::SasUltimo,
+        Bonus::SasUhu,
+        Bonus::PagatCatch,
+        Bonus::PagatFacan,
+        Bonus::SasFacan,
+        Bonus::ParosFacan,
+        Bonus::SuitFamily(H),
+        Bonus::SuitFamily(D),
+        Bonus::SuitFamily(C),
+        Bonus::SuitFamily(S),
+        Bonus::ThreeKings,
+        Bonus::FinalPair,
+        Bonus::PagatSmallBird,
+        Bonus::SasSmallBird,
+        Bonus::KingSmallBird(H),
+        Bonus::KingSmallBird(D),
+        Bonus::KingSmallBird(C),
+        Bonus::KingSmallBird(S),
+        Bonus::PagatLargeBird,
+        Bonus::SasLargeBird,
+        Bonus::KingLargeBird(H),
+        Bonus::KingLargeBird(D),
+        Bonus::KingLargeBird(C),
+        Bonus::KingLargeBird(S),
+        Bonus::LongDoubleGame,
+    ]
+};
+
+/// The phase of a Hungarian hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Bidding.
+    Auction,
+    /// Discarding after the talon was handed out.
+    Discard,
+    /// Each player in turn may annul.
+    Annul,
+    /// The round of announcements (call, declarations, bonuses, kontras).
+    Announce,
+    /// Trick play.
+    Play,
+    /// The hand is over.
+    Over(End),
+}
+
+/// One call in the auction, for the record the rules look back on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Call {
+    seat: Seat,
+    contract: Contract,
+    hold: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Auction {
+    passed: BySeat<bool>,
+    /// The last bid or hold of each seat.
+    last: BySeat<Option<Contract>>,
+    calls: [Call; MAX_CALLS],
+    ncalls: u8,
+    passes: u8,
+    /// The fourth player bid after three passes.
+    speculative: bool,
+    /// Cue bids made: seat and the card shown, in order.
+    cues: [(Seat, Card); 4],
+    ncues: u8,
+    /// The seat whose cue bid rests on the pagát alone (Paskievics).
+    pagat_cue: Option<Seat>,
+    /// The opener who yielded the game.
+    yielder: Option<Seat>,
+}
+
+/// One announced item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Item {
+    bonus: Bonus,
+    team: Team,
+    level: u8,
+    announcer: Seat,
+    /// Replaced by an uhu (HU-ANN-09): no longer scored.
+    removed: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Announcements {
+    called: Option<Card>,
+    items: [Item; MAX_ITEMS],
+    nitems: u8,
+    game_level: u8,
+    declared: BySeat<u8>,
+    /// The table knows this seat's side.
+    identified: BySeat<bool>,
+    /// The most recent seat that announced a bonus or said kontra (HU-ANN-15).
+    last_announcer: Option<Seat>,
+    /// Consecutive turns of nothing but pass.
+    silent_turns: u8,
+    /// The current turn has done something besides passing.
+    acted: bool,
+    /// This turn announced double game / volát (HU-ANN-07).
+    turn_double: bool,
+    turn_volat: bool,
+    /// This turn announced or kontra'd an ultimó or uhu (HU-ANN-27).
+    turn_ulti: bool,
+    /// The declarer's first turn is under way (the call is due, HU-CALL-02).
+    first_turn: bool,
+}
+
+/// A Hungarian hand in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hungarian {
+    o: HungarianOptions,
+    table: Table,
+    deal: Deal,
+    phase: Phase,
+    to_act: Seat,
+    hands: BySeat<CardSet>,
+    auction: Auction,
+    declarer: Seat,
+    contract: Contract,
+    partner: Option<Seat>,
+    talon_received: BySeat<CardSet>,
+    to_discard: BySeat<u8>,
+    discards: BySeat<CardSet>,
+    annul_answers: u8,
+    ann: Announcements,
+    trick: Trick,
+    tricks: [Trick; MAX_TRICKS],
+    ntricks: u8,
+    won: BySeat<CardSet>,
+    /// Whether each team (Declarer, Opponents) has lost a trick (HU-PLAY-16).
+    lost_trick: [bool; 2],
+    tarokks_at_play: BySeat<u8>,
+    actions: u16,
+}
+
+/// Error from setting up a Hungarian hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Hungarian is played by 4, or 5 with the dealer sitting out.
+    Seats(u8),
+    /// The dealer is not one of the seats.
+    Dealer(Seat),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Seats(n) => write!(f, "hungarian tarokk needs 4 or 5 seats, not {n}"),
+            SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn team_index(t: Team) -> usize {
+    match t {
+        Team::Declarer => 0,
+        Team::Opponents => 1,
+    }
+}
+
+/// The basic game value *g* of a bid (HU-SCORE-06..09).
+#[must_use]
+pub const fn game_value(c: Contract) -> i64 {
+    c.level() as i64 + 1
+}
+
+impl Hungarian {
+    /// The table for `seats` (4 or 5) and `dealer`; with five the dealer sits out (HU-DEAL-01).
+    ///
+    /// # Errors
+    /// [`SetupError`] for a seat count other than 4 or 5 or a dealer outside the table.
+    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
+        if !(4..=5).contains(&seats) {
+            return Err(SetupError::Seats(seats));
+        }
+        if dealer.get() >= seats {
+            return Err(SetupError::Dealer(dealer));
+        }
+        Ok(Table {
+            seats,
+            dealer,
+            sitting_out: (seats == 5).then_some(dealer),
+        })
+    }
+
+    /// The deal's shape under `o`: 42 cards in hands of 9, or 54 in hands of 12; talon 6.
+    #[must_use]
+    pub const fn shape(o: &HungarianOptions) -> DealShape {
+        if o.pack54 {
+            DealShape {
+                pack: Pack::Tarock54,
+                hand_size: 12,
+                talon_size: 6,
+            }
+        } else {
+            DealShape {
+                pack: Pack::Hungarian42,
+                hand_size: 9,
+                talon_size: 6,
+            }
+        }
+    }
+
+    /// Deals from a shuffled order: six to the talon, then packets of 5 and 4 (HU-DEAL-10/11),
+    /// or two packets of 6 with 54 cards (HV-DEAL-02).
+    #[must_use]
+    pub fn deal_from_order(o: &HungarianOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = if o.pack54 { &[6, 6] } else { &[5, 4] };
+        Deal::from_order(order, table, 6, packets)
+    }
+
+    /// A new hand: `deal` must fit [`Hungarian::shape`] (a [`crate::deal::DealBuilder`] or
+    /// [`Hungarian::deal_from_order`] guarantees it).
+    #[must_use]
+    pub fn new(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
+        let first = table.first_active();
+        let item = Item {
+            bonus: Bonus::Trull,
+            team: Team::Declarer,
+            level: 0,
+            announcer: first,
+            removed: true,
+        };
+        Hungarian {
+            o,
+            table,
+            deal,
+            phase: Phase::Auction,
+            to_act: first,
+            hands: deal.hands,
+            auction: Auction {
+                passed: BySeat::splat(false),
+                last: BySeat::splat(None),
+                calls: [Call {
+                    seat: first,
+                    contract: Contract::Three,
+                    hold: false,
+                }; MAX_CALLS],
+                ncalls: 0,
+                passes: 0,
+                speculative: false,
+                cues: [(first, Card::XIX); 4],
+                ncues: 0,
+                pagat_cue: None,
+                yielder: None,
+            },
+            declarer: first,
+            contract: Contract::Three,
+            partner: None,
+            talon_received: BySeat::splat(CardSet::EMPTY),
+            to_discard: BySeat::splat(0),
+            discards: BySeat::splat(CardSet::EMPTY),
+            annul_answers: 0,
+            ann: Announcements {
+                called: None,
+                items: [item; MAX_ITEMS],
+                nitems: 0,
+                game_level: 0,
+                declared: BySeat::splat(0),
+                identified: BySeat::splat(false),
+                last_announcer: None,
+                silent_turns: 0,
+                acted: false,
+                turn_double: false,
+                turn_volat: false,
+                turn_ulti: false,
+                first_turn: false,
+            },
+            trick: Trick::new(first),
+            tricks: [Trick::new(first); MAX_TRICKS],
+            ntricks: 0,
+            won: BySeat::splat(CardSet::EMPTY),
+            lost_trick: [false; 2],
+            tarokks_at_play: BySeat::splat(0),
+            actions: 0,
+        }
+    }
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The rule options.
+    #[must_use]
+    pub fn options(&self) -> &HungarianOptions {
+        &self.o
+    }
+
+    /// The table.
+    #[must_use]
+    pub fn table_info(&self) -> Table {
+        self.table
+    }
+
+    /// The deal as it was dealt.
+    #[must_use]
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// A seat's current hand.
+    #[must_use]
+    pub fn hand(&self, s: Seat) -> CardSet {
+        self.hands[s]
+    }
+
+    /// A seat's discards.
+    #[must_use]
+    pub fn discards(&self, s: Seat) -> CardSet {
+        self.discards[s]
+    }
+
+    /// The talon cards a seat received.
+    #[must_use]
+    pub fn talon_received(&self, s: Seat) -> CardSet {
+        self.talon_received[s]
+    }
+
+    /// The talon cards not yet handed out (all six during the auction).
+    #[must_use]
+    pub fn talon_remaining(&self) -> CardSet {
+        let given = Seat::all(self.table.seats).fold(CardSet::EMPTY, |a, s| a | self.talon_received[s]);
+        self.deal.talon_set() - given
+    }
+
+    /// The declarer and the final bid, once the auction is over.
+    #[must_use]
+    pub fn declarer(&self) -> Option<(Seat, Contract)> {
+        match self.phase {
+            Phase::Auction | Phase::Over(End::PassedOut) => None,
+            _ => Some((self.declarer, self.contract)),
+        }
+    }
+
+    /// The called card, once called.
+    #[must_use]
+    pub fn called(&self) -> Option<Card> {
+        self.ann.called
+    }
+
+    /// The true partner (`None` before the call, or for a lone declarer). Hidden information.
+    #[must_use]
+    pub fn partner(&self) -> Option<Seat> {
+        self.partner
+    }
+
+    /// The opener who yielded the game, if any.
+    #[must_use]
+    pub fn yielder(&self) -> Option<Seat> {
+        self.auction.yielder
+    }
+
+    /// The cue bids made, with the card each showed.
+    #[must_use]
+    pub fn cue_bids(&self) -> &[(Seat, Card)] {
+        &self.auction.cues[..self.auction.ncues as usize]
+    }
+
+    /// Kontra level on the game.
+    #[must_use]
+    pub fn game_level(&self) -> u8 {
+        self.ann.game_level
+    }
+
+    /// The announced items still standing: bonus, announcing team, kontra level, announcer.
+    pub fn announced(&self) -> impl Iterator<Item = (Bonus, Team, u8, Seat)> + '_ {
+        self.ann.items[..self.ann.nitems as usize]
+            .iter()
+            .filter(|i| !i.removed)
+            .map(|i| (i.bonus, i.team, i.level, i.announcer))
+    }
+
+    /// Tarokks declared by a seat (0 if none).
+    #[must_use]
+    pub fn declared(&self, s: Seat) -> u8 {
+        self.ann.declared[s]
+    }
+
+    /// True once the table knows the seat's side (HU-ANN-18).
+    #[must_use]
+    pub fn identified(&self, s: Seat) -> bool {
+        self.ann.identified[s]
+    }
+
+    /// The trick in progress.
+    #[must_use]
+    pub fn current_trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The completed tricks.
+    #[must_use]
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks[..self.ntricks as usize]
+    }
+
+    /// Cards a seat has won in tricks.
+    #[must_use]
+    pub fn won(&self, s: Seat) -> CardSet {
+        self.won[s]
+    }
+
+    /// Number of actions applied.
+    #[must_use]
+    pub fn actions_applied(&self) -> u16 {
+        self.actions
+    }
+
+    /// The true team of a seat (meaningful once the partner is called).
+    #[must_use]
+    pub fn team_of(&self, s: Seat) -> Team {
+        if s == self.declarer || Some(s) == self.partner {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        }
+    }
+
+    fn tarokk_count(&self, s: Seat) -> u8 {
+        (self.hands[s] & CardSet::TAROKKS).len() as u8
+    }
+
+    fn has_honour(&self, s: Seat) -> bool {
+        self.hands[s].intersects(CardSet::HONOURS)
+    }
+
+    fn active_count(&self) -> u8 {
+        self.table.active_count()
+    }
+
+    // ----- auction -----------------------------------------------------------------------------
+
+    fn high(&self) -> Option<Call> {
+        self.auction.calls[..self.auction.ncalls as usize].iter().rev().find(|c| !c.hold).copied()
+    }
+
+    fn held(&self) -> bool {
+        self.auction.ncalls > 0 && self.auction.calls[self.auction.ncalls as usize - 1].hold
+    }
+
+    fn last_caller(&self) -> Option<Seat> {
+        self.auction.ncalls.checked_sub(1).map(|i| self.auction.calls[i as usize].seat)
+    }
+
+    fn order_of(&self, s: Seat) -> u8 {
+        s.distance_from(self.table.first_active(), self.table.seats)
+    }
+
+    /// May `s` hold the current highest bid (HU-BID-04, HV-BID-01)?
+    fn can_hold(&self, s: Seat) -> bool {
+        let Some(high) = self.high() else { return false };
+        if self.auction.last[s].is_none() || high.seat == s || self.held() {
+            return false;
+        }
+        match self.o.hold_rule {
+            HoldRule::New => true,
+            HoldRule::Old => self.order_of(s) < self.order_of(high.seat),
+        }
+    }
+
+    /// The yield situation (HU-BID-20): `s` opened three as the first bid, exactly one other
+    /// player bid two, and everyone else has passed.
+    fn in_yield_spot(&self, s: Seat) -> bool {
+        let a = &self.auction;
+        if a.ncalls != 2 {
+            return false;
+        }
+        let (c0, c1) = (a.calls[0], a.calls[1]);
+        c0.seat == s
+            && c0.contract == Contract::Three
+            && !c1.hold
+            && c1.contract == Contract::Two
+            && c1.seat != s
+            && Seat::all(self.table.seats)
+                .filter(|&t| self.table.is_active(t) && t != s && t != c1.seat)
+                .all(|t| a.passed[t])
+    }
+
+    fn holds_xx_and_high_honour(&self, s: Seat) -> bool {
+        let h = self.hands[s];
+        h.contains(Card::XX) && h.intersects(CardSet::HIGH_HONOURS)
+    }
+
+    /// May `s` cue bid showing `card` (HU-BID-14, PK-BID-01)?
+    fn can_cue(&self, s: Seat, card: Card) -> bool {
+        let h = self.hands[s];
+        h.contains(card)
+            && (h.intersects(CardSet::HIGH_HONOURS)
+                || (self.o.cue_bid_with_pagat_only && h.contains(Card::PAGAT)))
+    }
+
+    fn check_auction(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => {
+                if self.in_yield_spot(s) && !self.holds_xx_and_high_honour(s) {
+                    return Err(Violation::illegal(
+                        "HU-BID-21",
+                        "a three-opener overcalled only by two may pass (yield) only with the XX and a high honour; hold or cue bid instead",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Hold => {
+                if !self.has_honour(s) {
+                    return Err(Violation::illegal("HU-BID-08", "a player without an honour must pass"));
+                }
+                if !self.can_hold(s) {
+                    return Err(Violation::illegal(
+                        "HU-BID-04",
+                        "a hold needs an earlier bid of yours, a higher bid by another player since, and no hold of that bid yet",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Bid(c) => {
+                let high = self.high();
+                if let Some(h) = high {
+                    if c <= h.contract {
+                        return Err(Violation::illegal(
+                            "HU-BID-03",
+                            "a bid must be higher than the current highest bid",
+                        ));
+                    }
+                }
+                let speculative = high.is_none() && self.auction.passes == self.active_count() - 1;
+                if !self.has_honour(s) && !speculative {
+                    return Err(Violation::illegal("HU-BID-08", "a player without an honour must pass"));
+                }
+                if speculative {
+                    // HU-BID-09, HU-BID-13b, HU-BID-15, HU-BID-18: no jump by the fourth player
+                    // after three passes is a cue bid.
+                    return Ok(());
+                }
+                match self.jump(s, c) {
+                    1 => {
+                        if self.auction.ncues > 0 {
+                            // HU-BID-13a: a second single jump means nothing.
+                            return Ok(());
+                        }
+                        let card = self.single_jump_card(c);
+                        if !self.can_cue(s, card) {
+                            return Err(if card == Card::XIX {
+                                Violation::illegal(
+                                    "HU-BID-13",
+                                    "a single jump is a cue bid and needs the XIX and a high honour",
+                                )
+                            } else {
+                                Violation::illegal(
+                                    "HV-BID-02",
+                                    "a single jump to solo invites the XVIII and needs it and a high honour",
+                                )
+                            });
+                        }
+                        Ok(())
+                    }
+                    2 => {
+                        if !self.can_cue(s, Card::XVIII) {
+                            return Err(Violation::illegal(
+                                "HU-BID-18",
+                                "a double jump is a cue bid and needs the XVIII and a high honour",
+                            ));
+                        }
+                        Ok(())
+                    }
+                    _ => Ok(()),
+                }
+            }
+            _ => Err(Violation::wrong_phase("HU-BID-01", "the auction takes only bids, holds and passes")),
+        }
+    }
+
+    /// Levels above the necessary call (HU-BID-11): 0 for the necessary call itself.
+    fn jump(&self, s: Seat, c: Contract) -> u8 {
+        let necessary = match self.high() {
+            None => 0,
+            Some(h) if self.can_hold(s) => h.contract.level(),
+            Some(h) => h.contract.level() + 1,
+        };
+        c.level().saturating_sub(necessary)
+    }
+
+    fn single_jump_card(&self, c: Contract) -> Card {
+        if c == Contract::Solo && self.o.jump_to_solo_means == JumpToSolo::Xviii {
+            Card::XVIII
+        } else {
+            Card::XIX
+        }
+    }
+
+    fn apply_auction(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Pass => {
+                if self.in_yield_spot(s) {
+                    self.auction.yielder = Some(s);
+                }
+                self.auction.passed[s] = true;
+                self.auction.passes += 1;
+            }
+            Action::Hold => {
+                let c = self.high().map_or(Contract::Three, |h| h.contract);
+                self.push_call(s, c, true);
+            }
+            Action::Bid(c) => {
+                let speculative = self.high().is_none() && self.auction.passes == self.active_count() - 1;
+                if speculative {
+                    self.auction.speculative = true;
+                } else {
+                    let card = match self.jump(s, c) {
+                        1 if self.auction.ncues == 0 => Some(self.single_jump_card(c)),
+                        2 => Some(Card::XVIII),
+                        _ => None,
+                    };
+                    if let Some(card) = card {
+                        let i = self.auction.ncues as usize;
+                        if i < self.auction.cues.len() {
+                            self.auction.cues[i] = (s, card);
+                            self.auction.ncues += 1;
+                        }
+                        if !self.hands[s].intersects(CardSet::HIGH_HONOURS) {
+                            self.auction.pagat_cue = Some(s);
+                        }
+                    }
+                }
+                self.push_call(s, c, false);
+            }
+            _ => {}
+        }
+        self.after_auction_call(s);
+    }
+
+    fn push_call(&mut self, s: Seat, c: Contract, hold: bool) {
+        let i = self.auction.ncalls as usize;
+        if i < MAX_CALLS {
+            self.auction.calls[i] = Call {
+                seat: s,
+                contract: c,
+                hold,
+            };
+            self.auction.ncalls += 1;
+        }
+        self.auction.last[s] = Some(c);
+    }
+
+    fn after_auction_call(&mut self, s: Seat) {
+        let active = self.active_count();
+        let Some(high) = self.high() else {
+            if self.auction.passes == active {
+                self.finish(End::PassedOut);
+            } else {
+                self.to_act = self.next_bidder(s);
+            }
+            return;
+        };
+        let remaining = Seat::all(self.table.seats)
+            .filter(|&t| self.table.is_active(t) && !self.auction.passed[t])
+            .count();
+        // HU-BID-06: three passes after a bid, or no further call possible: solo held, or solo
+        // that nobody still bidding may hold.
+        let solo_closed = high.contract == Contract::Solo
+            && (self.held()
+                || !Seat::all(self.table.seats)
+                    .any(|t| self.table.is_active(t) && !self.auction.passed[t] && self.can_hold(t)));
+        if remaining <= 1 || solo_closed {
+            let declarer = self.last_caller().unwrap_or(high.seat);
+            self.start_exchange(declarer, high.contract);
+        } else {
+            self.to_act = self.next_bidder(s);
+        }
+    }
+
+    fn next_bidder(&self, s: Seat) -> Seat {
+        let mut t = self.table.next_active(s);
+        for _ in 0..self.table.seats {
+            if !self.auction.passed[t] {
+                return t;
+            }
+            t = self.table.next_active(t);
+        }
+        t
+    }
+
+    // ----- talon and discards ------------------------------------------------------------------
+
+    fn start_exchange(&mut self, declarer: Seat, contract: Contract) {
+        self.declarer = declarer;
+        self.contract = contract;
+        // HU-TALON-01..05: the declarer takes 3/2/1/0 from the top, then each other player in
+        // turn takes two if that leaves one for every later player, else one.
+        let deal = self.deal;
+        let talon = deal.talon();
+        let mut next = 0usize;
+        let mut seat = declarer;
+        let others = self.active_count() as usize - 1;
+        for i in 0..=others {
+            let n = if i == 0 {
+                3 - contract.level() as usize
+            } else {
+                seat = self.table.next_active(seat);
+                let left = talon.len().saturating_sub(next);
+                let later = others - i;
+                if left >= 2 + later {
+                    2
+                } else {
+                    left.min(1)
+                }
+            };
+            for &c in &talon[next.min(talon.len())..(next + n).min(talon.len())] {
+                self.hands[seat].insert(c);
+                self.talon_received[seat].insert(c);
+            }
+            self.to_discard[seat] = n as u8;
+            next += n;
+        }
+        // HU-BID-10: a speculative bidder still without an honour throws the hand in.
+        if self.auction.speculative && !self.has_honour(declarer) {
+            self.finish(End::TrialBidFailed(declarer));
+            return;
+        }
+        if self.o.annul_timing == AnnulTiming::BeforeDiscard {
+            self.start_annul();
+        } else {
+            self.start_discards();
+        }
+    }
+
+    fn start_discards(&mut self) {
+        self.phase = Phase::Discard;
+        match self.next_discarder(self.declarer, true) {
+            Some(s) => self.to_act = s,
+            None => self.after_discards(),
+        }
+    }
+
+    fn next_discarder(&self, from: Seat, inclusive: bool) -> Option<Seat> {
+        let mut s = if inclusive { from } else { self.table.next_active(from) };
+        for _ in 0..self.active_count() {
+            if self.to_discard[s] > 0 {
+                return Some(s);
+            }
+            if self.table.next_active(s) == self.declarer {
+                return None;
+            }
+            s = self.table.next_active(s);
+        }
+        None
+    }
+
+    fn after_discards(&mut self) {
+        if self.o.annul_timing == AnnulTiming::AfterExchange {
+            self.start_annul();
+        } else {
+            self.start_announcements();
+        }
+    }
+
+    /// Cards `s` may not discard (HU-TALON-09..11, H1), with the rule for each group.
+    fn undiscardable(&self, s: Seat) -> [(CardSet, &'static str, &'static str); 4] {
+        let cue = self.cue_bids().iter().filter(|(t, _)| *t == s).fold(CardSet::EMPTY, |a, (_, c)| a | c.set());
+        let yield_xx = if self.auction.yielder == Some(s) {
+            Card::XX.set()
+        } else {
+            CardSet::EMPTY
+        };
+        let xx = if self.o.xx_discardable {
+            CardSet::EMPTY
+        } else {
+            Card::XX.set()
+        };
+        [
+            (CardSet::HONOURS | CardSet::KINGS, "HU-TALON-09", "honours and kings may never be discarded"),
+            (cue, "HU-TALON-10", "a cue bidder may not discard the tarokk the cue bid showed"),
+            (yield_xx, "HU-TALON-11", "the player who yielded the game may not discard the XX"),
+            (xx, "PK-TALON-03", "the XX may not be discarded under these rules"),
+        ]
+    }
+
+    fn discardable(&self, s: Seat) -> CardSet {
+        let h = self.hands[s];
+        let mut allowed = h;
+        for (set, _, _) in self.undiscardable(s) {
+            allowed -= set;
+        }
+        // The hand always has enough discardable cards (at most 9 of 12 are protected); the
+        // fallback only guards against an impossible deadlock.
+        if (allowed.len() as u8) < self.to_discard[s] {
+            h - (CardSet::HONOURS | CardSet::KINGS)
+        } else {
+            allowed
+        }
+    }
+
+    fn check_discard(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let Action::Discard(c) = a else {
+            return Err(Violation::wrong_phase("HU-TALON-08", "each player discards as many cards as they took from the talon"));
+        };
+        if !self.hands[s].contains(c) {
+            return Err(Violation::illegal("HU-TALON-08", "you can only discard a card from your hand"));
+        }
+        if !self.discardable(s).contains(c) {
+            for (set, rule, msg) in self.undiscardable(s) {
+                if set.contains(c) {
+                    return Err(Violation::illegal(rule, msg));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_discard(&mut self, s: Seat, c: Card) {
+        self.hands[s].remove(c);
+        self.discards[s].insert(c);
+        self.to_discard[s] = self.to_discard[s].saturating_sub(1);
+        if self.to_discard[s] == 0 {
+            match self.next_discarder(s, false) {
+                Some(t) => self.to_act = t,
+                None => self.after_discards(),
+            }
+        }
+    }
+
+    // ----- annulment ---------------------------------------------------------------------------
+
+    fn start_annul(&mut self) {
+        self.phase = Phase::Annul;
+        self.annul_answers = 0;
+        self.to_act = self.declarer;
+    }
+
+    /// May `s` annul (HU-ANNUL-01..09, HV-ANNUL-02..04)?
+    fn annul_ground(&self, s: Seat) -> Result<(), Violation> {
+        let h = self.hands[s];
+        if (h & CardSet::KINGS).len() == 4 {
+            return Ok(());
+        }
+        let t = h & CardSet::TAROKKS;
+        let mut grounds = [CardSet::EMPTY, Card::XXI.set(), Card::PAGAT.set(), Card::XXI.set() | Card::PAGAT.set(), CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY];
+        let mut n = 4;
+        if self.o.game == Kind::High {
+            grounds[4] = Card::EAGLE.set();
+            grounds[5] = Card::XXI.set() | Card::EAGLE.set();
+            grounds[6] = Card::XXI.set() | Card::EAGLE.set() | Card::PAGAT.set();
+            n = 7;
+        }
+        if !grounds[..n].contains(&t) {
+            return Err(Violation::illegal(
+                "HU-ANNUL-01",
+                "annulling needs four kings, or no tarokk, or only the XXI and/or the pagát",
+            ));
+        }
+        if self.discards[s].intersects(CardSet::TAROKKS) {
+            return Err(Violation::illegal(
+                "HU-ANNUL-08",
+                "after discarding a tarokk only four kings allow annulling",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_annul(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::Annul => self.annul_ground(s),
+            _ => Err(Violation::wrong_phase("HU-ANNUL-07", "now each player may only annul or pass")),
+        }
+    }
+
+    fn apply_annul(&mut self, s: Seat, a: Action) {
+        if a == Action::Annul {
+            self.finish(End::Annulled(s));
+            return;
+        }
+        self.annul_answers += 1;
+        if self.annul_answers >= self.active_count() {
+            if self.o.annul_timing == AnnulTiming::BeforeDiscard {
+                self.start_discards();
+            } else {
+                self.start_announcements();
+            }
+        } else {
+            self.to_act = self.table.next_active(s);
+        }
+    }
+
+    // ----- announcements -----------------------------------------------------------------------
+
+    fn start_announcements(&mut self) {
+        self.phase = Phase::Announce;
+        self.to_act = self.declarer;
+        self.ann.identified[self.declarer] = true;
+        self.ann.first_turn = true;
+        self.ann.silent_turns = 0;
+        self.reset_turn();
+    }
+
+    fn reset_turn(&mut self) {
+        self.ann.acted = false;
+        self.ann.turn_double = false;
+        self.ann.turn_volat = false;
+        self.ann.turn_ulti = false;
+    }
+
+    fn items(&self) -> &[Item] {
+        &self.ann.items[..self.ann.nitems as usize]
+    }
+
+    fn standing(&self, b: Bonus, t: Team) -> Option<&Item> {
+        self.items().iter().find(|i| !i.removed && i.bonus == b && i.team == t)
+    }
+
+    /// The cue bid by another player that the declarer must call (HU-CALL-08): the first one.
+    fn forced_cue(&self) -> Option<(Seat, Card)> {
+        self.cue_bids().iter().copied().find(|(s, _)| *s != self.declarer)
+    }
+
+    /// The card the declarer must call, if the call is forced (HU-CALL-08/09).
+    fn forced_call(&self) -> Option<Card> {
+        if let Some((_, c)) = self.forced_cue() {
+            return Some(c);
+        }
+        self.auction.yielder.map(|_| Card::XX)
+    }
+
+    fn check_call(&self, c: Card) -> Result<(), Violation> {
+        if let Some(forced) = self.forced_call() {
+            if c != forced {
+                return Err(if self.forced_cue().is_some() {
+                    Violation::illegal("HU-CALL-08", "the declarer must call the tarokk another player's cue bid showed")
+                } else {
+                    Violation::illegal("HU-CALL-09", "in a yielded game the declarer must call the XX")
+                });
+            }
+            return Ok(());
+        }
+        if c == Card::XX {
+            return Ok(());
+        }
+        let mine = self.hands[self.declarer];
+        if mine.contains(Card::XX) {
+            let below = (CardSet::TAROKKS_NUMBERED & CardSet((1u128 << Card::XX.index()) - 1)) - mine;
+            if below.highest() == Some(c) {
+                return Ok(());
+            }
+        }
+        let others_discarded = Seat::all(self.table.seats)
+            .any(|s| s != self.declarer && self.discards[s].intersects(CardSet::TAROKKS));
+        if others_discarded && CardSet::TAROKKS.contains(c) && !CardSet::HONOURS.contains(c) {
+            if self.o.game == Kind::Paskievics && mine.contains(c) {
+                return Err(Violation::illegal("PK-CALL-01", "the declarer may not call a tarokk of their own hand"));
+            }
+            return Ok(());
+        }
+        Err(if others_discarded {
+            Violation::illegal("HU-CALL-06", "only a tarokk that is not an honour may be called")
+        } else if mine.contains(Card::XX) {
+            Violation::illegal("HU-CALL-04", "holding the XX you may call it or the highest tarokk below it you do not hold")
+        } else {
+            Violation::illegal("HU-CALL-03", "the declarer must call the XX")
+        })
+    }
+
+    fn apply_call(&mut self, c: Card) {
+        self.ann.called = Some(c);
+        let holder = Seat::all(self.table.seats).find(|&s| self.hands[s].contains(c));
+        self.partner = holder.filter(|&s| s != self.declarer);
+        // A cue bidder or yielder whose card had to be called is known to be the partner
+        // (HU-ANN-18).
+        if self.forced_call().is_some() {
+            if let Some(p) = self.partner {
+                self.identify(p);
+            }
+        }
+    }
+
+    /// The seat that discarded the called card, who must kontra the game (HU-ANN-25).
+    fn discarder_of_called(&self) -> Option<Seat> {
+        let c = self.ann.called?;
+        Seat::all(self.table.seats).find(|&s| s != self.declarer && self.discards[s].contains(c))
+    }
+
+    fn identify(&mut self, s: Seat) {
+        self.ann.identified[s] = true;
+        if Some(s) == self.partner {
+            // Once the partner is known, so is everyone else's side.
+            for t in Seat::all(self.table.seats) {
+                self.ann.identified[t] = true;
+            }
+        }
+    }
+
+    /// The side the table presumes an unidentified announcer to be on (HU-ANN-14/15).
+    fn presumed_team(&self) -> Team {
+        self.ann.last_announcer.map_or(Team::Declarer, |s| self.team_of(s))
+    }
+
+    /// Does the bonus exist in this game (PK-ANN-03, H10, HV-ANN-13)?
+    fn bonus_exists(&self, b: Bonus) -> bool {
+        use Bonus as B;
+        let basic = matches!(b, B::Trull | B::FourKings | B::DoubleGame | B::Volat | B::PagatUltimo | B::XxiCatch);
+        let illustrated = matches!(
+            b,
+            B::Centrum | B::SmallBird | B::LargeBird | B::PagatUhu | B::KingUltimo(_) | B::KingUhu(_)
+        );
+        let sas = matches!(b, B::SasUltimo | B::SasUhu);
+        match self.o.game {
+            Kind::Paskievics => basic || (b == B::PagatCatch && self.o.pagat_catch_bonus),
+            Kind::Illustrated => {
+                basic
+                    || illustrated
+                    || (sas && self.o.sas_bonuses)
+                    || (b == B::PagatCatch && self.o.pagat_catch_bonus)
+            }
+            Kind::High => b != B::PagatCatch || self.o.pagat_catch_bonus,
+        }
+    }
+
+    /// The ultimó and uhu of the same card, for upgrades (HU-ANN-09..12).
+    fn ulti_uhu_pair(b: Bonus) -> Option<(Bonus, Bonus)> {
+        match b {
+            Bonus::PagatUltimo | Bonus::PagatUhu => Some((Bonus::PagatUltimo, Bonus::PagatUhu)),
+            Bonus::SasUltimo | Bonus::SasUhu => Some((Bonus::SasUltimo, Bonus::SasUhu)),
+            Bonus::KingUltimo(s) | Bonus::KingUhu(s) => Some((Bonus::KingUltimo(s), Bonus::KingUhu(s))),
+            _ => None,
+        }
+    }
+
+    /// Announcing or kontra-ing this obliges a declaration of 8+ tarokks (HU-ANN-27).
+    fn triggers_declaration(b: Bonus) -> bool {
+        matches!(b, Bonus::PagatUltimo | Bonus::PagatUhu | Bonus::KingUltimo(_) | Bonus::KingUhu(_))
+    }
+
+    fn check_announce_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let first = self.ann.first_turn;
+        let must_call = first && self.ann.called.is_none();
+        match a {
+            Action::Call(c) => {
+                if !first || self.ann.called.is_some() {
+                    return Err(Violation::illegal("HU-CALL-02", "only the declarer calls, once, in their first turn"));
+                }
+                self.check_call(c)
+            }
+            Action::Declare(Declaration::Tarokks(n)) => {
+                if self.ann.declared[s] != 0 {
+                    return Err(Violation::illegal("HU-ANN-26", "tarokks can be declared only once"));
+                }
+                let held = self.tarokk_count(s);
+                let max = if self.o.pack54 { 12 } else { 9 };
+                if held < 8 || held > max {
+                    return Err(Violation::illegal("HU-ANN-26", "only a player holding 8 or more tarokks may declare them"));
+                }
+                if n != held {
+                    return Err(Violation::illegal("HU-ANN-28", "tarokks must be declared at their true number"));
+                }
+                if self.o.tarokk_declaration_identifies_side
+                    && !self.ann.identified[s]
+                    && self.presumed_team() != self.team_of(s)
+                {
+                    return Err(Violation::illegal(
+                        "HV-ANN-01",
+                        "a declaration presumes you on the side of the last announcer: say kontra first to show your side",
+                    ));
+                }
+                Ok(())
+            }
+            Action::Announce(b) => {
+                if must_call {
+                    return Err(Violation::illegal("HU-CALL-02", "the declarer calls a partner before announcing bonuses"));
+                }
+                self.check_announce(s, b)
+            }
+            Action::Kontra(t, level) => {
+                if must_call {
+                    return Err(Violation::illegal("HU-CALL-02", "the declarer calls a partner first"));
+                }
+                self.check_kontra(s, t, level)
+            }
+            Action::Pass => self.check_end_turn(s),
+            _ => Err(Violation::wrong_phase(
+                "HU-ANN-03",
+                "in the round of announcements: declare, call, announce, kontra or pass",
+            )),
+        }
+    }
+
+    fn check_announce(&self, s: Seat, b: Bonus) -> Result<(), Violation> {
+        if !self.bonus_exists(b) {
+            return Err(if self.o.game == Kind::Paskievics {
+                Violation::illegal("PK-ANN-03", "this bonus does not exist in paskievics tarokk")
+            } else {
+                Violation::illegal("HV-ANN-13", "this bonus does not exist in this game")
+            });
+        }
+        let team = self.team_of(s);
+        let dg = |x: Bonus| matches!(x, Bonus::DoubleGame | Bonus::LongDoubleGame);
+        if self.standing(b, team).is_some() || (dg(b) && self.items().iter().any(|i| !i.removed && i.team == team && dg(i.bonus))) {
+            return Err(Violation::illegal("HU-ANN-05", "your team has already announced this bonus"));
+        }
+        if !self.ann.identified[s] && self.presumed_team() != team {
+            return Err(Violation::illegal(
+                "HU-ANN-17",
+                "the table would take you for the other side: say kontra to the game or a bonus first",
+            ));
+        }
+        if !self.o.double_and_volat_same_turn
+            && ((dg(b) && self.ann.turn_volat) || (b == Bonus::Volat && self.ann.turn_double))
+        {
+            return Err(Violation::illegal("HU-ANN-07", "double game and volát may not be announced in the same turn"));
+        }
+        if dg(b) && self.standing(Bonus::Volat, team).is_some() {
+            return Err(Violation::illegal("HU-ANN-08", "a team that announced volát may not announce double game"));
+        }
+        if b == Bonus::LongDoubleGame && self.tarokk_count(s) < 7 {
+            return Err(Violation::illegal("HV-ANN-11", "long double game needs at least seven tarokks"));
+        }
+        if b == Bonus::ParosFacan && self.team_of(self.table.first_active()) == team {
+            return Err(Violation::illegal(
+                "HV-ANN-10",
+                "párosfácán may be announced only by an opponent of the player who leads to the first trick",
+            ));
+        }
+        if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
+            if b == ulti && self.standing(uhu, team).is_some() {
+                return Err(Violation::illegal("HU-ANN-12", "an uhu may not be downgraded to the ultimó of the same card"));
+            }
+            if b == uhu {
+                if let Some(item) = self.standing(ulti, team) {
+                    if !self.o.allow_ulti_to_uhu_upgrade {
+                        return Err(Violation::illegal("HV-ANN-04", "an ultimó may not be upgraded to an uhu under these rules"));
+                    }
+                    if item.announcer == s {
+                        return Err(Violation::illegal(
+                            "HU-ANN-10",
+                            "only the partner of the ultimó's announcer may upgrade it to the uhu",
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn max_level(&self) -> u8 {
+        self.o.max_kontra_level.clamp(1, 5)
+    }
+
+    fn check_kontra(&self, s: Seat, t: Target, level: u8) -> Result<(), Violation> {
+        if level == 0 || level > self.max_level() {
+            return Err(Violation::illegal("HU-ANN-24", "no kontra level beyond the highest allowed"));
+        }
+        // Odd levels are said by the side opposing the announcer, even levels by the announcer's.
+        let by_opposing = level % 2 == 1;
+        let team = self.team_of(s);
+        match t {
+            Target::Game => {
+                if level != self.ann.game_level + 1 {
+                    return Err(Violation::illegal("HU-ANN-24", "kontra levels go up one step at a time"));
+                }
+                if by_opposing != (team == Team::Opponents) {
+                    return Err(if level == 1 {
+                        Violation::illegal("HU-ANN-19", "only an opponent of the declarer may kontra the game")
+                    } else {
+                        Violation::illegal("HU-ANN-24", "the kontra levels alternate between the two sides")
+                    });
+                }
+                Ok(())
+            }
+            Target::Bonus(b) => {
+                let announcer_team = if by_opposing { team.other() } else { team };
+                let Some(item) = self.standing(b, announcer_team) else {
+                    return Err(Violation::illegal(
+                        "HU-ANN-20",
+                        "only a bonus announced by the other team can be kontra'd (and rekontra'd by the announcing team)",
+                    ));
+                };
+                if level != item.level + 1 {
+                    return Err(Violation::illegal("HU-ANN-24", "kontra levels go up one step at a time"));
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn check_end_turn(&self, s: Seat) -> Result<(), Violation> {
+        if self.ann.first_turn && self.ann.called.is_none() {
+            return Err(Violation::illegal("HU-ANN-02", "the declarer must call a partner before passing"));
+        }
+        if self.discarder_of_called() == Some(s) && self.ann.game_level == 0 {
+            return Err(Violation::illegal("HU-ANN-25", "the player who discarded the called tarokk must kontra the game"));
+        }
+        if self.ann.turn_ulti && self.ann.declared[s] == 0 && self.tarokk_count(s) >= 8 {
+            return Err(Violation::illegal(
+                "HU-ANN-27",
+                "announcing or kontra-ing an ultimó or uhu obliges you to declare your tarokks",
+            ));
+        }
+        let team = self.team_of(s);
+        if self.auction.pagat_cue == Some(s)
+            && self.standing(Bonus::PagatUltimo, team).is_none()
+            && self.standing(Bonus::PagatUhu, team).is_none()
+        {
+            return Err(Violation::illegal(
+                "PK-ANN-02",
+                "a cue bid on the pagát alone obliges you to announce pagát ultimó",
+            ));
+        }
+        if self.ann.first_turn && self.o.overcaller_must_announce && self.forced_cue().is_some() {
+            let h = self.hands[s];
+            if h.intersects(CardSet::HIGH_HONOURS) && self.standing(Bonus::Trull, team).is_none() {
+                return Err(Violation::illegal("HV-ANN-03", "winning over a cue bid with a high honour obliges you to announce trull"));
+            }
+            if !h.intersects(CardSet::HIGH_HONOURS)
+                && h.contains(Card::PAGAT)
+                && self.standing(Bonus::PagatUltimo, team).is_none()
+            {
+                return Err(Violation::illegal(
+                    "HV-ANN-03",
+                    "winning over a cue bid with only the pagát obliges you to announce pagát ultimó",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_announce_phase(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Call(c) => {
+                self.apply_call(c);
+                self.ann.acted = true;
+            }
+            Action::Declare(Declaration::Tarokks(n)) => {
+                self.ann.declared[s] = n;
+                self.ann.acted = true;
+                if self.o.tarokk_declaration_identifies_side {
+                    self.ann.last_announcer = Some(s);
+                    self.identify(s);
+                }
+            }
+            Action::Announce(b) => {
+                let team = self.team_of(s);
+                if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
+                    if b == uhu {
+                        let n = self.ann.nitems as usize;
+                        if let Some(i) = self.ann.items[..n].iter_mut().find(|i| !i.removed && i.bonus == ulti && i.team == team) {
+                            i.removed = true;
+                        }
+                    }
+                }
+                let n = self.ann.nitems as usize;
+                if n < MAX_ITEMS {
+                    self.ann.items[n] = Item {
+                        bonus: b,
+                        team,
+                        level: 0,
+                        announcer: s,
+                        removed: false,
+                    };
+                    self.ann.nitems += 1;
+                }
+                match b {
+                    Bonus::DoubleGame | Bonus::LongDoubleGame => self.ann.turn_double = true,
+                    Bonus::Volat => self.ann.turn_volat = true,
+                    _ => {}
+                }
+                if Self::triggers_declaration(b) {
+                    self.ann.turn_ulti = true;
+                }
+                self.ann.last_announcer = Some(s);
+                self.identify(s);
+                self.ann.acted = true;
+            }
+            Action::Kontra(t, level) => {
+                match t {
+                    Target::Game => self.ann.game_level = level,
+                    Target::Bonus(b) => {
+                        let team = self.team_of(s);
+                        let announcer_team = if level % 2 == 1 { team.other() } else { team };
+                        let n = self.ann.nitems as usize;
+                        if let Some(i) = self.ann.items[..n]
+                            .iter_mut()
+                            .find(|i| !i.removed && i.bonus == b && i.team == announcer_team)
+                        {
+                            i.level = level;
+                        }
+                        if Self::triggers_declaration(b) {
+                            self.ann.turn_ulti = true;
+                        }
+                    }
+                }
+                self.ann.last_announcer = Some(s);
+                self.identify(s);
+                self.ann.acted = true;
+            }
+            Action::Pass => {
+                self.ann.first_turn = false;
+                if self.ann.acted {
+                    self.ann.silent_turns = 0;
+                } else {
+                    self.ann.silent_turns += 1;
+                }
+                self.reset_turn();
+                if self.ann.silent_turns + 1 >= self.active_count() {
+                    self.end_announcements();
+                } else {
+                    self.to_act = self.table.next_active(s);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn end_announcements(&mut self) {
+        // HV-ANN-02 (option H16): three, only trull by the declarer's team, nothing else.
+        if self.o.skip_trull_only_three && self.contract == Contract::Three && self.ann.game_level == 0 {
+            let mut standing = self.items().iter().filter(|i| !i.removed);
+            let only_trull = matches!(
+                (standing.next(), standing.next()),
+                (Some(i), None) if i.bonus == Bonus::Trull && i.team == Team::Declarer && i.level == 0
+            );
+            if only_trull {
+                self.finish(End::TrullOnlyThree);
+                return;
+            }
+        }
+        self.phase = Phase::Play;
+        for s in Seat::all(self.table.seats) {
+            self.tarokks_at_play[s] = self.tarokk_count(s);
+        }
+        let leader = self.table.first_active();
+        self.trick = Trick::new(leader);
+        self.to_act = leader;
+    }
+
+    // ----- play --------------------------------------------------------------------------------
+
+    fn trick_count(&self) -> u8 {
+        self.o.tricks() as u8
+    }
+
+    /// The card and target trick (1-based) of each play obligation of a team (HU-PLAY-12/15).
+    /// `conditional` marks the centrum and bird obligations that end when the team loses a trick.
+    fn obligation(&self, b: Bonus) -> Option<(Card, u8, bool)> {
+        let last = self.trick_count();
+        Some(match b {
+            Bonus::PagatUltimo => (Card::PAGAT, last, false),
+            Bonus::PagatUhu => (Card::PAGAT, last - 1, false),
+            Bonus::KingUltimo(s) => (Card::king(s), last, false),
+            Bonus::KingUhu(s) => (Card::king(s), last - 1, false),
+            Bonus::SasUltimo => (Card::EAGLE, last, false),
+            Bonus::SasUhu => (Card::EAGLE, last - 1, false),
+            Bonus::Centrum => (Card::XX, 5, true),
+            Bonus::SmallBird => (Card::XXI, 6, true),
+            Bonus::LargeBird => (Card::SKIZ, 7, true),
+            Bonus::PagatFacan => (Card::PAGAT, 1, false),
+            Bonus::SasFacan => (Card::EAGLE, 1, false),
+            Bonus::ParosFacan => (Card::XXI, 1, false),
+            Bonus::PagatSmallBird => (Card::PAGAT, 6, false),
+            Bonus::SasSmallBird => (Card::EAGLE, 6, false),
+            Bonus::KingSmallBird(s) => (Card::king(s), 6, false),
+            Bonus::PagatLargeBird => (Card::PAGAT, 7, false),
+            Bonus::SasLargeBird => (Card::EAGLE, 7, false),
+            Bonus::KingLargeBird(s) => (Card::king(s), 7, false),
+            _ => return None,
+        })
+    }
+
+    /// The legal cards of `s` in the current trick, with the rule that narrowed them last.
+    fn legal_cards(&self, s: Seat) -> (CardSet, &'static str) {
+        let hand = self.hands[s];
+        let rules = TrickRules::TAROCK;
+        let base = rules.legal(hand, self.trick.led(&rules));
+        let now = self.ntricks + 1;
+        let team = self.team_of(s);
+        // Reserved cards of the player's hand: for each, the earliest target trick still ahead.
+        let mut due_now = CardSet::EMPTY;
+        let mut reserved: [(Card, u8); 8] = [(Card::PAGAT, u8::MAX); 8];
+        let mut nres = 0usize;
+        for i in self.items() {
+            if i.removed || i.team != team {
+                continue;
+            }
+            let Some((card, target, conditional)) = self.obligation(i.bonus) else { continue };
+            if !hand.contains(card) || target < now || (conditional && self.lost_trick[team_index(team)]) {
+                continue;
+            }
+            if target == now {
+                due_now.insert(card);
+            }
+            if let Some(r) = reserved[..nres].iter_mut().find(|(c, _)| *c == card) {
+                r.1 = r.1.min(target);
+            } else if nres < reserved.len() {
+                reserved[nres] = (card, target);
+                nres += 1;
+            }
+        }
+        if nres == 0 {
+            return (base, "HU-PLAY-04");
+        }
+        // HU-PLAY-12/15: a card due in this trick must be played here when the rules allow it.
+        let due = due_now & base;
+        if !due.is_empty() {
+            return (due, "HU-PLAY-12");
+        }
+        let later: CardSet = reserved[..nres].iter().filter(|(_, t)| *t > now).map(|(c, _)| *c).collect();
+        let free = base - later;
+        if !free.is_empty() {
+            return (free, "HU-PLAY-12");
+        }
+        // HU-PLAY-18: forced to give up a reserved card early, give up the earliest one.
+        let earliest = reserved[..nres]
+            .iter()
+            .filter(|(c, _)| base.contains(*c))
+            .map(|(_, t)| *t)
+            .min()
+            .unwrap_or(u8::MAX);
+        let pick: CardSet = reserved[..nres]
+            .iter()
+            .filter(|(c, t)| base.contains(*c) && *t == earliest)
+            .map(|(c, _)| *c)
+            .collect();
+        if pick.is_empty() {
+            (base, "HU-PLAY-04")
+        } else {
+            (pick, "HU-PLAY-18")
+        }
+    }
+
+    fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let Action::Play(c) = a else {
+            return Err(Violation::wrong_phase("HU-PLAY-03", "during play the only action is playing a card"));
+        };
+        if !self.hands[s].contains(c) {
+            return Err(Violation::illegal("HU-PLAY-03", "you can only play a card from your hand"));
+        }
+        let rules = TrickRules::TAROCK;
+        let hand = self.hands[s];
+        if let Some(led) = self.trick.led(&rules) {
+            let base = rules.legal(hand, Some(led));
+            if !base.contains(c) {
+                let led_trump = rules.trumps.contains(led);
+                return Err(if led_trump {
+                    Violation::illegal("HU-PLAY-06", "a tarokk was led: you must play a tarokk")
+                } else if hand.intersects(rules.suit_of(led)) {
+                    Violation::illegal("HU-PLAY-04", "you must follow suit")
+                } else {
+                    Violation::illegal("HU-PLAY-05", "void in the suit led, you must play a tarokk")
+                });
+            }
+        }
+        let (legal, rule) = self.legal_cards(s);
+        if !legal.contains(c) {
+            return Err(match rule {
+                "HU-PLAY-18" => Violation::illegal(
+                    "HU-PLAY-18",
+                    "forced to give up a reserved card early, you must give up the one due earliest",
+                ),
+                _ => Violation::illegal(
+                    "HU-PLAY-12",
+                    "an announced ultimó, uhu, centrum or bird reserves this card for its trick",
+                ),
+            });
+        }
+        Ok(())
+    }
+
+    fn apply_play(&mut self, s: Seat, c: Card) {
+        self.hands[s].remove(c);
+        self.trick.push(s, c);
+        if self.trick.len() < self.active_count() as usize {
+            self.to_act = self.table.next_active(s);
+            return;
+        }
+        let (winner, _) = self.trick.winner(&TrickRules::TAROCK).unwrap_or((s, c));
+        self.won[winner] |= self.trick.cards();
+        let loser = self.team_of(winner).other();
+        self.lost_trick[team_index(loser)] = true;
+        let i = self.ntricks as usize;
+        if i < MAX_TRICKS {
+            self.tricks[i] = self.trick;
+            self.ntricks += 1;
+        }
+        if self.ntricks >= self.trick_count() {
+            self.finish(End::Played);
+        } else {
+            self.trick = Trick::new(winner);
+            self.to_act = winner;
+        }
+    }
+
+    fn finish(&mut self, end: End) {
+        self.phase = Phase::Over(end);
+    }
+
+    // ----- scoring -----------------------------------------------------------------------------
+
+    /// The items as the settlement sees them.
+    fn announced_for_score(&self, out: &mut [Announced; MAX_ITEMS]) -> usize {
+        let mut n = 0;
+        for i in self.items().iter().filter(|i| !i.removed) {
+            out[n] = Announced {
+                bonus: i.bonus,
+                team: i.team,
+                level: i.level,
+            };
+            n += 1;
+        }
+        n
+    }
+
+    /// The settlement of the hand as it stands (meaningful once the hand is over), multiplied
+    /// by `round_multiplier` (the match's doubled rounds).
+    #[must_use]
+    pub fn settle(&self, round_multiplier: i64) -> Ledger {
+        match self.phase {
+            Phase::Over(End::Played) => {
+                let mut buf = [Announced {
+                    bonus: Bonus::Trull,
+                    team: Team::Declarer,
+                    level: 0,
+                }; MAX_ITEMS];
+                let n = self.announced_for_score(&mut buf);
+                let input = ScoreInput {
+                    options: &self.o,
+                    table: self.table,
+                    declarer: self.declarer,
+                    partner: self.partner,
+                    contract: self.contract,
+                    tricks: self.tricks(),
+                    discards: self.discards,
+                    talon_received: self.talon_received,
+                    announced: &buf[..n],
+                    game_level: self.ann.game_level,
+                    declared: self.ann.declared,
+                    tarokks_held: self.tarokks_at_play,
+                    round_multiplier,
+                };
+                score::settle(&input)
+            }
+            Phase::Over(End::TrialBidFailed(s)) => {
+                score::settle_trial_bid(&self.o, self.table, s, self.contract, round_multiplier)
+            }
+            Phase::Over(End::TrullOnlyThree) => {
+                score::settle_trull_only_three(self.table, self.declarer, self.partner, round_multiplier)
+            }
+            _ => Ledger::default(),
+        }
+    }
+
+    fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
+        if self.check_phase(s, a).is_ok() {
+            out.push(a);
+        }
+    }
+
+    fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match self.phase {
+            Phase::Auction => self.check_auction(s, a),
+            Phase::Discard => self.check_discard(s, a),
+            Phase::Annul => self.check_annul(s, a),
+            Phase::Announce => self.check_announce_phase(s, a),
+            Phase::Play => self.check_play(s, a),
+            Phase::Over(_) => Err(Violation {
+                kind: ViolationKind::GameOver,
+                rule: "HU-PLAY-10",
+                message: "the hand is over",
+            }),
+        }
+    }
+}
+
+impl Game for Hungarian {
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over(_) => None,
+            _ => Some(self.to_act),
+        }
+    }
+
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        let s = self.to_act;
+        match self.phase {
+            Phase::Auction => {
+                self.push_legal(&mut out, s, Action::Pass);
+                self.push_legal(&mut out, s, Action::Hold);
+                for c in Contract::HUNGARIAN {
+                    self.push_legal(&mut out, s, Action::Bid(c));
+                }
+            }
+            Phase::Discard => {
+                for c in self.discardable(s) {
+                    out.push(Action::Discard(c));
+                }
+            }
+            Phase::Annul => {
+                self.push_legal(&mut out, s, Action::Pass);
+                self.push_legal(&mut out, s, Action::Annul);
+            }
+            Phase::Announce => {
+                if self.ann.first_turn && self.ann.called.is_none() {
+                    for c in CardSet::TAROKKS {
+                        self.push_legal(&mut out, s, Action::Call(c));
+                    }
+                    let n = self.tarokk_count(s);
+                    self.push_legal(&mut out, s, Action::Declare(Declaration::Tarokks(n)));
+                    return out;
+                }
+                self.push_legal(&mut out, s, Action::Pass);
+                let n = self.tarokk_count(s);
+                if n >= 8 {
+                    self.push_legal(&mut out, s, Action::Declare(Declaration::Tarokks(n)));
+                }
+                for b in ALL_BONUSES {
+                    self.push_legal(&mut out, s, Action::Announce(b));
+                }
+                let g = self.ann.game_level + 1;
+                self.push_legal(&mut out, s, Action::Kontra(Target::Game, g));
+                for i in self.items() {
+                    if !i.removed {
+                        self.push_legal(&mut out, s, Action::Kontra(Target::Bonus(i.bonus), i.level + 1));
+                    }
+                }
+            }
+            Phase::Play => {
+                let (legal, _) = self.legal_cards(s);
+                for c in legal {
+                    out.push(Action::Play(c));
+                }
+            }
+            Phase::Over(_) => {}
+        }
+        out
+    }
+
+    fn check(&self, a: Action) -> Result<(), Violation> {
+        self.check_phase(self.to_act, a)
+    }
+
+    fn play_unchecked(&mut self, a: Action) {
+        let s = self.to_act;
+        self.actions = self.actions.saturating_add(1);
+        match (self.phase, a) {
+            (Phase::Auction, _) => self.apply_auction(s, a),
+            (Phase::Discard, Action::Discard(c)) => self.apply_discard(s, c),
+            (Phase::Annul, _) => self.apply_annul(s, a),
+            (Phase::Announce, _) => self.apply_announce_phase(s, a),
+            (Phase::Play, Action::Play(c)) => self.apply_play(s, c),
+            _ => {}
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(end) => Some(Outcome {
+                end,
+                ledger: self.settle(1),
+            }),
+            _ => None,
+        }
+    }
+}
