@@ -437,7 +437,10 @@ impl FromStr for Card {
         let mut chars = t.chars();
         let first = chars.next().ok_or_else(err)?;
         let rest = chars.as_str();
-        if (first == 'T' || first == 't') && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        if (first == 'T' || first == 't')
+            && !rest.is_empty()
+            && rest.bytes().all(|b| b.is_ascii_digit())
+        {
             let n: u8 = rest.parse().map_err(|_| err())?;
             return if (1..=21).contains(&n) {
                 Ok(Card::tarokk(n))
