@@ -3,8 +3,8 @@
 //! An [`Action`] is a small `Copy` value. Every phase of a hand is driven by actions: bids, holds
 //! and passes in the auction; discards; annulment; the partner call, declarations,
 //! announcements and kontras; card play. The short notation (`bid two`, `call T20`,
-//! `announce king-ultimo:H`, `rekontra game`, `play SK`) is what logs and the command-line client
-//! show, and [`Action::from_str`](std::str::FromStr) parses it back.
+//! `announce king-ultimo:H`, `rekontra game`, `play SKIZ`) is what logs and the command-line
+//! client show, and [`Action::from_str`](std::str::FromStr) parses it back.
 
 use crate::card::{Card, ParseCardError, Suit};
 use std::fmt;
