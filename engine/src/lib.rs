@@ -9,10 +9,12 @@ pub mod hungarian;
 pub mod ledger;
 pub mod options;
 pub mod seat;
+pub mod shuffle;
 pub mod trick;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use seat::{BySeat, Seat, Table, MAX_SEATS};
+pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};
