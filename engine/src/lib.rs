@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod card;
+pub mod count;
 pub mod hungarian;
 pub mod ledger;
 pub mod options;
@@ -14,6 +15,7 @@ pub mod trick;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use card::{Card, CardSet, Pack, Rank, Suit};
+pub use count::CountMethod;
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use seat::{BySeat, Seat, Table, MAX_SEATS};
 pub use shuffle::{DealRng, ShuffledPack};
