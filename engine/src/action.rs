@@ -3,8 +3,8 @@
 //! An [`Action`] is a small `Copy` value. Every phase of a hand is driven by actions: bids, holds
 //! and passes in the auction; discards; annulment; the partner call, declarations,
 //! announcements and kontras; card play. The short notation (`bid two`, `call T20`,
-//! `announce king-ultimo:H`, `rekontra game`, `play SK`) is what logs and the command-line client
-//! show, and [`Action::from_str`](std::str::FromStr) parses it back.
+//! `announce king-ultimo:H`, `rekontra game`, `play SKIZ`) is what logs and the command-line
+//! client show, and [`Action::from_str`](std::str::FromStr) parses it back.
 
 use crate::card::{Card, ParseCardError, Suit};
 use std::fmt;
@@ -26,7 +26,12 @@ pub enum Contract {
 
 impl Contract {
     /// The Hungarian bids, lowest first.
-    pub const HUNGARIAN: [Contract; 4] = [Contract::Three, Contract::Two, Contract::One, Contract::Solo];
+    pub const HUNGARIAN: [Contract; 4] = [
+        Contract::Three,
+        Contract::Two,
+        Contract::One,
+        Contract::Solo,
+    ];
 
     /// The notation word.
     #[must_use]
@@ -146,7 +151,10 @@ const SIMPLE_BONUSES: [(Bonus, &str); 22] = [
     (Bonus::SasLargeBird, "sas-large-bird"),
 ];
 
-const SUIT_BONUSES: [(fn(Suit) -> Bonus, &str); 5] = [
+/// Builds a suit-carrying bonus from its suit.
+type SuitBonus = fn(Suit) -> Bonus;
+
+const SUIT_BONUSES: [(SuitBonus, &str); 5] = [
     (Bonus::KingUltimo, "king-ultimo"),
     (Bonus::KingUhu, "king-uhu"),
     (Bonus::SuitFamily, "suit-family"),
@@ -246,7 +254,10 @@ impl FromStr for Bonus {
                 (Some(c), None) => Suit::from_letter(c).ok_or_else(err)?,
                 _ => return Err(err()),
             };
-            let (make, _) = SUIT_BONUSES.iter().find(|(_, n)| *n == slug).ok_or_else(err)?;
+            let (make, _) = SUIT_BONUSES
+                .iter()
+                .find(|(_, n)| *n == slug)
+                .ok_or_else(err)?;
             return Ok(make(suit));
         }
         if lower == "long-double-game" {
@@ -279,7 +290,13 @@ impl fmt::Display for Target {
 }
 
 /// The kontra ladder, level 1 (kontra ×2) to 5 (mordkontra ×32).
-pub const KONTRA_WORDS: [&str; 5] = ["kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra"];
+pub const KONTRA_WORDS: [&str; 5] = [
+    "kontra",
+    "rekontra",
+    "szubkontra",
+    "hirskontra",
+    "mordkontra",
+];
 
 /// A declaration made for the holder alone (not a team bonus).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -325,7 +342,10 @@ impl fmt::Display for Action {
             Action::Declare(Declaration::Tarokks(n)) => write!(f, "declare tarokks:{n}"),
             Action::Announce(b) => write!(f, "announce {b}"),
             Action::Kontra(t, level) => {
-                let w = KONTRA_WORDS.get(usize::from(level).wrapping_sub(1)).copied().unwrap_or("kontra?");
+                let w = KONTRA_WORDS
+                    .get(usize::from(level).wrapping_sub(1))
+                    .copied()
+                    .unwrap_or("kontra?");
                 write!(f, "{w} {t}")
             }
             Action::Play(c) => write!(f, "play {c}"),

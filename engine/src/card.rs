@@ -322,7 +322,7 @@ impl Card {
         CardSet(1 << self.0)
     }
 
-    /// The short notation, e.g. `T21`, `SK`, `HK`, `D10`, `HA`.
+    /// The short notation, e.g. `T21`, `SKIZ`, `SK` (king of spades), `HK`, `D10`, `HA`.
     #[must_use]
     pub fn notation(self) -> CardNotation {
         CardNotation(self)
@@ -378,7 +378,7 @@ impl fmt::Display for CardNotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.0;
         match (c.suit(), c.tarokk_number()) {
-            (_, Some(22)) => f.write_str("SK"),
+            (_, Some(22)) => f.write_str("SKIZ"),
             (_, Some(n)) => write!(f, "T{n}"),
             (Some(s), None) => {
                 let r = c.rank().map_or("?", Rank::notation);
@@ -413,7 +413,7 @@ impl fmt::Display for ParseCardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "invalid card {:?}: expected T1..T21, SK, or a suit letter H/D/C/S followed by K, Q, C, J, A or 2..10",
+            "invalid card {:?}: expected T1..T21, SKIZ, or a suit letter H/D/C/S followed by K, Q, C, J, A or 2..10",
             self.input
         )
     }
@@ -431,13 +431,17 @@ impl FromStr for Card {
             input: s.to_owned(),
         };
         let t = s.trim();
-        if t.eq_ignore_ascii_case("SK") || t.eq_ignore_ascii_case("SKIZ") {
+        // Not `SK`: that is the king of spades.
+        if t.eq_ignore_ascii_case("SKIZ") {
             return Ok(Card::SKIZ);
         }
         let mut chars = t.chars();
         let first = chars.next().ok_or_else(err)?;
         let rest = chars.as_str();
-        if (first == 'T' || first == 't') && !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        if (first == 'T' || first == 't')
+            && !rest.is_empty()
+            && rest.bytes().all(|b| b.is_ascii_digit())
+        {
             let n: u8 = rest.parse().map_err(|_| err())?;
             return if (1..=21).contains(&n) {
                 Ok(Card::tarokk(n))
@@ -731,5 +735,21 @@ impl Pack {
     #[must_use]
     pub fn card_at(self, pos: u8) -> Option<Card> {
         self.cards().nth(u32::from(pos))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn king_of_spades_and_skiz_have_distinct_notations() {
+        let spade_king = Card::king(Suit::Spades);
+        assert_eq!(spade_king.to_string(), "SK");
+        assert_eq!(Card::SKIZ.to_string(), "SKIZ");
+        assert_eq!("SK".parse::<Card>(), Ok(spade_king));
+        assert_eq!("sk".parse::<Card>(), Ok(spade_king));
+        assert_eq!("SKIZ".parse::<Card>(), Ok(Card::SKIZ));
+        assert_eq!("skiz".parse::<Card>(), Ok(Card::SKIZ));
     }
 }

@@ -96,7 +96,9 @@ impl Ledger {
     /// True if every line and the totals sum to zero.
     #[must_use]
     pub fn is_zero_sum(&self) -> bool {
-        self.items.iter().all(|i| i.payments.0.iter().sum::<i64>() == 0)
+        self.items
+            .iter()
+            .all(|i| i.payments.0.iter().sum::<i64>() == 0)
             && self.totals.0.iter().sum::<i64>() == 0
     }
 }

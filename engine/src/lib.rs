@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod card;
+pub mod count;
 pub mod deal;
 pub mod game;
 pub mod hungarian;
@@ -16,6 +17,8 @@ pub mod trick;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use card::{Card, CardSet, Pack, Rank, Suit};
+pub use count::CountMethod;
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use seat::{BySeat, Seat, Table, MAX_SEATS};
+pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};

@@ -65,7 +65,10 @@ impl fmt::Display for OptionError {
                 name,
                 value,
                 expected,
-            } => write!(f, "rule option {name}: value {value:?} is not allowed (expected {expected})"),
+            } => write!(
+                f,
+                "rule option {name}: value {value:?} is not allowed (expected {expected})"
+            ),
         }
     }
 }

@@ -117,13 +117,18 @@ impl Trick {
 
     /// `(seat, card)` pairs in play order.
     pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.players[..self.len()].iter().copied().zip(self.cards[..self.len()].iter().copied())
+        self.players[..self.len()]
+            .iter()
+            .copied()
+            .zip(self.cards[..self.len()].iter().copied())
     }
 
     /// The cards in the trick.
     #[must_use]
     pub fn cards(&self) -> CardSet {
-        self.cards[..self.len()].iter().fold(CardSet::EMPTY, |s, c| s | c.set())
+        self.cards[..self.len()]
+            .iter()
+            .fold(CardSet::EMPTY, |s, c| s | c.set())
     }
 
     /// The card `seat` played to this trick, if any.
@@ -141,7 +146,10 @@ impl Trick {
     /// The card that sets the suit: the first card that is not the excuse.
     #[must_use]
     pub fn led(&self, rules: &TrickRules) -> Option<Card> {
-        self.cards[..self.len()].iter().copied().find(|&c| Some(c) != rules.excuse)
+        self.cards[..self.len()]
+            .iter()
+            .copied()
+            .find(|&c| Some(c) != rules.excuse)
     }
 
     /// The winning card and its player so far: the highest trump, else the highest card of the

@@ -237,7 +237,13 @@ impl HungarianOptions {
             "pack" => self.pack54 = v == "54",
             "xx_discardable" => self.xx_discardable = b,
             "cue_bid_with_pagat_only" => self.cue_bid_with_pagat_only = b,
-            "hold_rule" => self.hold_rule = if v == "old" { HoldRule::Old } else { HoldRule::New },
+            "hold_rule" => {
+                self.hold_rule = if v == "old" {
+                    HoldRule::Old
+                } else {
+                    HoldRule::New
+                }
+            }
             "jump_to_solo_means" => {
                 self.jump_to_solo_means = if v == "XVIII" {
                     JumpToSolo::Xviii
@@ -369,7 +375,11 @@ impl HungarianOptions {
     }
 }
 
-const fn bool_spec(name: &'static str, default: &'static str, description: &'static str) -> OptionSpec {
+const fn bool_spec(
+    name: &'static str,
+    default: &'static str,
+    description: &'static str,
+) -> OptionSpec {
     OptionSpec {
         name,
         kind: OptionKind::Bool,

@@ -7,6 +7,7 @@
 use crate::action::{Bonus, Contract};
 use crate::card::CardSet;
 use crate::hungarian::options::HungarianOptions;
+#[allow(unused_imports)] // `Ledger` is for the settlement still to be written.
 use crate::ledger::{Ledger, Team};
 use crate::seat::{BySeat, Seat, Table};
 use crate::trick::Trick;
