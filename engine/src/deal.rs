@@ -194,7 +194,10 @@ impl DealBuilder {
 
     fn parse(mut self, text: &str) -> (Vec<Card>, DealBuilder) {
         let mut out = Vec::new();
-        for tok in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        for tok in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
             match tok.parse::<Card>() {
                 Ok(c) => out.push(c),
                 Err(_) => self.bad_cards.push(tok.to_owned()),
@@ -216,7 +219,12 @@ impl DealBuilder {
                 problems.push(DealProblem::NoSuchSeat(i as u8));
             }
         }
-        problems.extend(self.extra_seats.iter().copied().map(DealProblem::NoSuchSeat));
+        problems.extend(
+            self.extra_seats
+                .iter()
+                .copied()
+                .map(DealProblem::NoSuchSeat),
+        );
         let pack = shape.pack.cards();
         let mut seen = CardSet::EMPTY;
         let mut dup = CardSet::EMPTY;

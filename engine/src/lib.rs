@@ -14,11 +14,16 @@ pub mod options;
 pub mod seat;
 pub mod shuffle;
 pub mod trick;
+pub mod variant;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use count::CountMethod;
+pub use deal::{Deal, DealBuilder, DealError};
+pub use game::{ActionList, End, Game, Outcome, PlayError, Violation, ViolationKind};
+pub use hungarian::{Hungarian, HungarianOptions};
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use seat::{BySeat, Seat, Table, MAX_SEATS};
 pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};
+pub use variant::{AnyGame, DealSource, ReplayError, Setup, SetupError, Variant, RULES_VERSION};

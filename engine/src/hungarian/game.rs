@@ -27,7 +27,9 @@ use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
 use crate::game::{ActionList, End, Game, Outcome, Violation, ViolationKind};
-use crate::hungarian::options::{AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo};
+use crate::hungarian::options::{
+    AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
+};
 use crate::hungarian::score::{self, Announced, ScoreInput};
 use crate::ledger::{Ledger, Team};
 use crate::seat::{BySeat, Seat, Table};
@@ -390,7 +392,8 @@ impl Hungarian {
     /// The talon cards not yet handed out (all six during the auction).
     #[must_use]
     pub fn talon_remaining(&self) -> CardSet {
-        let given = Seat::all(self.table.seats).fold(CardSet::EMPTY, |a, s| a | self.talon_received[s]);
+        let given =
+            Seat::all(self.table.seats).fold(CardSet::EMPTY, |a, s| a | self.talon_received[s]);
         self.deal.talon_set() - given
     }
 
@@ -502,7 +505,11 @@ impl Hungarian {
     // ----- auction -----------------------------------------------------------------------------
 
     fn high(&self) -> Option<Call> {
-        self.auction.calls[..self.auction.ncalls as usize].iter().rev().find(|c| !c.hold).copied()
+        self.auction.calls[..self.auction.ncalls as usize]
+            .iter()
+            .rev()
+            .find(|c| !c.hold)
+            .copied()
     }
 
     fn held(&self) -> bool {
@@ -510,7 +517,10 @@ impl Hungarian {
     }
 
     fn last_caller(&self) -> Option<Seat> {
-        self.auction.ncalls.checked_sub(1).map(|i| self.auction.calls[i as usize].seat)
+        self.auction
+            .ncalls
+            .checked_sub(1)
+            .map(|i| self.auction.calls[i as usize].seat)
     }
 
     fn order_of(&self, s: Seat) -> u8 {
@@ -519,7 +529,9 @@ impl Hungarian {
 
     /// May `s` hold the current highest bid (HU-BID-04, HV-BID-01)?
     fn can_hold(&self, s: Seat) -> bool {
-        let Some(high) = self.high() else { return false };
+        let Some(high) = self.high() else {
+            return false;
+        };
         if self.auction.last[s].is_none() || high.seat == s || self.held() {
             return false;
         }
@@ -573,7 +585,10 @@ impl Hungarian {
             }
             Action::Hold => {
                 if !self.has_honour(s) {
-                    return Err(Violation::illegal("HU-BID-08", "a player without an honour must pass"));
+                    return Err(Violation::illegal(
+                        "HU-BID-08",
+                        "a player without an honour must pass",
+                    ));
                 }
                 if !self.can_hold(s) {
                     return Err(Violation::illegal(
@@ -595,7 +610,10 @@ impl Hungarian {
                 }
                 let speculative = high.is_none() && self.auction.passes == self.active_count() - 1;
                 if !self.has_honour(s) && !speculative {
-                    return Err(Violation::illegal("HU-BID-08", "a player without an honour must pass"));
+                    return Err(Violation::illegal(
+                        "HU-BID-08",
+                        "a player without an honour must pass",
+                    ));
                 }
                 if speculative {
                     // HU-BID-09, HU-BID-13b, HU-BID-15, HU-BID-18: no jump by the fourth player
@@ -636,7 +654,10 @@ impl Hungarian {
                     _ => Ok(()),
                 }
             }
-            _ => Err(Violation::wrong_phase("HU-BID-01", "the auction takes only bids, holds and passes")),
+            _ => Err(Violation::wrong_phase(
+                "HU-BID-01",
+                "the auction takes only bids, holds and passes",
+            )),
         }
     }
 
@@ -672,7 +693,8 @@ impl Hungarian {
                 self.push_call(s, c, true);
             }
             Action::Bid(c) => {
-                let speculative = self.high().is_none() && self.auction.passes == self.active_count() - 1;
+                let speculative =
+                    self.high().is_none() && self.auction.passes == self.active_count() - 1;
                 if speculative {
                     self.auction.speculative = true;
                 } else {
@@ -729,8 +751,9 @@ impl Hungarian {
         // that nobody still bidding may hold.
         let solo_closed = high.contract == Contract::Solo
             && (self.held()
-                || !Seat::all(self.table.seats)
-                    .any(|t| self.table.is_active(t) && !self.auction.passed[t] && self.can_hold(t)));
+                || !Seat::all(self.table.seats).any(|t| {
+                    self.table.is_active(t) && !self.auction.passed[t] && self.can_hold(t)
+                }));
         if remaining <= 1 || solo_closed {
             let declarer = self.last_caller().unwrap_or(high.seat);
             self.start_exchange(declarer, high.contract);
@@ -803,7 +826,11 @@ impl Hungarian {
     }
 
     fn next_discarder(&self, from: Seat, inclusive: bool) -> Option<Seat> {
-        let mut s = if inclusive { from } else { self.table.next_active(from) };
+        let mut s = if inclusive {
+            from
+        } else {
+            self.table.next_active(from)
+        };
         for _ in 0..self.active_count() {
             if self.to_discard[s] > 0 {
                 return Some(s);
@@ -826,7 +853,11 @@ impl Hungarian {
 
     /// Cards `s` may not discard (HU-TALON-09..11, H1), with the rule for each group.
     fn undiscardable(&self, s: Seat) -> [(CardSet, &'static str, &'static str); 4] {
-        let cue = self.cue_bids().iter().filter(|(t, _)| *t == s).fold(CardSet::EMPTY, |a, (_, c)| a | c.set());
+        let cue = self
+            .cue_bids()
+            .iter()
+            .filter(|(t, _)| *t == s)
+            .fold(CardSet::EMPTY, |a, (_, c)| a | c.set());
         let yield_xx = if self.auction.yielder == Some(s) {
             Card::XX.set()
         } else {
@@ -838,10 +869,26 @@ impl Hungarian {
             Card::XX.set()
         };
         [
-            (CardSet::HONOURS | CardSet::KINGS, "HU-TALON-09", "honours and kings may never be discarded"),
-            (cue, "HU-TALON-10", "a cue bidder may not discard the tarokk the cue bid showed"),
-            (yield_xx, "HU-TALON-11", "the player who yielded the game may not discard the XX"),
-            (xx, "PK-TALON-03", "the XX may not be discarded under these rules"),
+            (
+                CardSet::HONOURS | CardSet::KINGS,
+                "HU-TALON-09",
+                "honours and kings may never be discarded",
+            ),
+            (
+                cue,
+                "HU-TALON-10",
+                "a cue bidder may not discard the tarokk the cue bid showed",
+            ),
+            (
+                yield_xx,
+                "HU-TALON-11",
+                "the player who yielded the game may not discard the XX",
+            ),
+            (
+                xx,
+                "PK-TALON-03",
+                "the XX may not be discarded under these rules",
+            ),
         ]
     }
 
@@ -862,10 +909,16 @@ impl Hungarian {
 
     fn check_discard(&self, s: Seat, a: Action) -> Result<(), Violation> {
         let Action::Discard(c) = a else {
-            return Err(Violation::wrong_phase("HU-TALON-08", "each player discards as many cards as they took from the talon"));
+            return Err(Violation::wrong_phase(
+                "HU-TALON-08",
+                "each player discards as many cards as they took from the talon",
+            ));
         };
         if !self.hands[s].contains(c) {
-            return Err(Violation::illegal("HU-TALON-08", "you can only discard a card from your hand"));
+            return Err(Violation::illegal(
+                "HU-TALON-08",
+                "you can only discard a card from your hand",
+            ));
         }
         if !self.discardable(s).contains(c) {
             for (set, rule, msg) in self.undiscardable(s) {
@@ -904,7 +957,15 @@ impl Hungarian {
             return Ok(());
         }
         let t = h & CardSet::TAROKKS;
-        let mut grounds = [CardSet::EMPTY, Card::XXI.set(), Card::PAGAT.set(), Card::XXI.set() | Card::PAGAT.set(), CardSet::EMPTY, CardSet::EMPTY, CardSet::EMPTY];
+        let mut grounds = [
+            CardSet::EMPTY,
+            Card::XXI.set(),
+            Card::PAGAT.set(),
+            Card::XXI.set() | Card::PAGAT.set(),
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+            CardSet::EMPTY,
+        ];
         let mut n = 4;
         if self.o.game == Kind::High {
             grounds[4] = Card::EAGLE.set();
@@ -931,7 +992,10 @@ impl Hungarian {
         match a {
             Action::Pass => Ok(()),
             Action::Annul => self.annul_ground(s),
-            _ => Err(Violation::wrong_phase("HU-ANNUL-07", "now each player may only annul or pass")),
+            _ => Err(Violation::wrong_phase(
+                "HU-ANNUL-07",
+                "now each player may only annul or pass",
+            )),
         }
     }
 
@@ -975,12 +1039,17 @@ impl Hungarian {
     }
 
     fn standing(&self, b: Bonus, t: Team) -> Option<&Item> {
-        self.items().iter().find(|i| !i.removed && i.bonus == b && i.team == t)
+        self.items()
+            .iter()
+            .find(|i| !i.removed && i.bonus == b && i.team == t)
     }
 
     /// The cue bid by another player that the declarer must call (HU-CALL-08): the first one.
     fn forced_cue(&self) -> Option<(Seat, Card)> {
-        self.cue_bids().iter().copied().find(|(s, _)| *s != self.declarer)
+        self.cue_bids()
+            .iter()
+            .copied()
+            .find(|(s, _)| *s != self.declarer)
     }
 
     /// The card the declarer must call, if the call is forced (HU-CALL-08/09).
@@ -995,9 +1064,15 @@ impl Hungarian {
         if let Some(forced) = self.forced_call() {
             if c != forced {
                 return Err(if self.forced_cue().is_some() {
-                    Violation::illegal("HU-CALL-08", "the declarer must call the tarokk another player's cue bid showed")
+                    Violation::illegal(
+                        "HU-CALL-08",
+                        "the declarer must call the tarokk another player's cue bid showed",
+                    )
                 } else {
-                    Violation::illegal("HU-CALL-09", "in a yielded game the declarer must call the XX")
+                    Violation::illegal(
+                        "HU-CALL-09",
+                        "in a yielded game the declarer must call the XX",
+                    )
                 });
             }
             return Ok(());
@@ -1007,7 +1082,8 @@ impl Hungarian {
         }
         let mine = self.hands[self.declarer];
         if mine.contains(Card::XX) {
-            let below = (CardSet::TAROKKS_NUMBERED & CardSet((1u128 << Card::XX.index()) - 1)) - mine;
+            let below =
+                (CardSet::TAROKKS_NUMBERED & CardSet((1u128 << Card::XX.index()) - 1)) - mine;
             if below.highest() == Some(c) {
                 return Ok(());
             }
@@ -1016,14 +1092,23 @@ impl Hungarian {
             .any(|s| s != self.declarer && self.discards[s].intersects(CardSet::TAROKKS));
         if others_discarded && CardSet::TAROKKS.contains(c) && !CardSet::HONOURS.contains(c) {
             if self.o.game == Kind::Paskievics && mine.contains(c) {
-                return Err(Violation::illegal("PK-CALL-01", "the declarer may not call a tarokk of their own hand"));
+                return Err(Violation::illegal(
+                    "PK-CALL-01",
+                    "the declarer may not call a tarokk of their own hand",
+                ));
             }
             return Ok(());
         }
         Err(if others_discarded {
-            Violation::illegal("HU-CALL-06", "only a tarokk that is not an honour may be called")
+            Violation::illegal(
+                "HU-CALL-06",
+                "only a tarokk that is not an honour may be called",
+            )
         } else if mine.contains(Card::XX) {
-            Violation::illegal("HU-CALL-04", "holding the XX you may call it or the highest tarokk below it you do not hold")
+            Violation::illegal(
+                "HU-CALL-04",
+                "holding the XX you may call it or the highest tarokk below it you do not hold",
+            )
         } else {
             Violation::illegal("HU-CALL-03", "the declarer must call the XX")
         })
@@ -1060,16 +1145,26 @@ impl Hungarian {
 
     /// The side the table presumes an unidentified announcer to be on (HU-ANN-14/15).
     fn presumed_team(&self) -> Team {
-        self.ann.last_announcer.map_or(Team::Declarer, |s| self.team_of(s))
+        self.ann
+            .last_announcer
+            .map_or(Team::Declarer, |s| self.team_of(s))
     }
 
     /// Does the bonus exist in this game (PK-ANN-03, H10, HV-ANN-13)?
     fn bonus_exists(&self, b: Bonus) -> bool {
         use Bonus as B;
-        let basic = matches!(b, B::Trull | B::FourKings | B::DoubleGame | B::Volat | B::PagatUltimo | B::XxiCatch);
+        let basic = matches!(
+            b,
+            B::Trull | B::FourKings | B::DoubleGame | B::Volat | B::PagatUltimo | B::XxiCatch
+        );
         let illustrated = matches!(
             b,
-            B::Centrum | B::SmallBird | B::LargeBird | B::PagatUhu | B::KingUltimo(_) | B::KingUhu(_)
+            B::Centrum
+                | B::SmallBird
+                | B::LargeBird
+                | B::PagatUhu
+                | B::KingUltimo(_)
+                | B::KingUhu(_)
         );
         let sas = matches!(b, B::SasUltimo | B::SasUhu);
         match self.o.game {
@@ -1089,14 +1184,19 @@ impl Hungarian {
         match b {
             Bonus::PagatUltimo | Bonus::PagatUhu => Some((Bonus::PagatUltimo, Bonus::PagatUhu)),
             Bonus::SasUltimo | Bonus::SasUhu => Some((Bonus::SasUltimo, Bonus::SasUhu)),
-            Bonus::KingUltimo(s) | Bonus::KingUhu(s) => Some((Bonus::KingUltimo(s), Bonus::KingUhu(s))),
+            Bonus::KingUltimo(s) | Bonus::KingUhu(s) => {
+                Some((Bonus::KingUltimo(s), Bonus::KingUhu(s)))
+            }
             _ => None,
         }
     }
 
     /// Announcing or kontra-ing this obliges a declaration of 8+ tarokks (HU-ANN-27).
     fn triggers_declaration(b: Bonus) -> bool {
-        matches!(b, Bonus::PagatUltimo | Bonus::PagatUhu | Bonus::KingUltimo(_) | Bonus::KingUhu(_))
+        matches!(
+            b,
+            Bonus::PagatUltimo | Bonus::PagatUhu | Bonus::KingUltimo(_) | Bonus::KingUhu(_)
+        )
     }
 
     fn check_announce_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
@@ -1105,21 +1205,33 @@ impl Hungarian {
         match a {
             Action::Call(c) => {
                 if !first || self.ann.called.is_some() {
-                    return Err(Violation::illegal("HU-CALL-02", "only the declarer calls, once, in their first turn"));
+                    return Err(Violation::illegal(
+                        "HU-CALL-02",
+                        "only the declarer calls, once, in their first turn",
+                    ));
                 }
                 self.check_call(c)
             }
             Action::Declare(Declaration::Tarokks(n)) => {
                 if self.ann.declared[s] != 0 {
-                    return Err(Violation::illegal("HU-ANN-26", "tarokks can be declared only once"));
+                    return Err(Violation::illegal(
+                        "HU-ANN-26",
+                        "tarokks can be declared only once",
+                    ));
                 }
                 let held = self.tarokk_count(s);
                 let max = if self.o.pack54 { 12 } else { 9 };
                 if held < 8 || held > max {
-                    return Err(Violation::illegal("HU-ANN-26", "only a player holding 8 or more tarokks may declare them"));
+                    return Err(Violation::illegal(
+                        "HU-ANN-26",
+                        "only a player holding 8 or more tarokks may declare them",
+                    ));
                 }
                 if n != held {
-                    return Err(Violation::illegal("HU-ANN-28", "tarokks must be declared at their true number"));
+                    return Err(Violation::illegal(
+                        "HU-ANN-28",
+                        "tarokks must be declared at their true number",
+                    ));
                 }
                 if self.o.tarokk_declaration_identifies_side
                     && !self.ann.identified[s]
@@ -1134,13 +1246,19 @@ impl Hungarian {
             }
             Action::Announce(b) => {
                 if must_call {
-                    return Err(Violation::illegal("HU-CALL-02", "the declarer calls a partner before announcing bonuses"));
+                    return Err(Violation::illegal(
+                        "HU-CALL-02",
+                        "the declarer calls a partner before announcing bonuses",
+                    ));
                 }
                 self.check_announce(s, b)
             }
             Action::Kontra(t, level) => {
                 if must_call {
-                    return Err(Violation::illegal("HU-CALL-02", "the declarer calls a partner first"));
+                    return Err(Violation::illegal(
+                        "HU-CALL-02",
+                        "the declarer calls a partner first",
+                    ));
                 }
                 self.check_kontra(s, t, level)
             }
@@ -1155,15 +1273,27 @@ impl Hungarian {
     fn check_announce(&self, s: Seat, b: Bonus) -> Result<(), Violation> {
         if !self.bonus_exists(b) {
             return Err(if self.o.game == Kind::Paskievics {
-                Violation::illegal("PK-ANN-03", "this bonus does not exist in paskievics tarokk")
+                Violation::illegal(
+                    "PK-ANN-03",
+                    "this bonus does not exist in paskievics tarokk",
+                )
             } else {
                 Violation::illegal("HV-ANN-13", "this bonus does not exist in this game")
             });
         }
         let team = self.team_of(s);
         let dg = |x: Bonus| matches!(x, Bonus::DoubleGame | Bonus::LongDoubleGame);
-        if self.standing(b, team).is_some() || (dg(b) && self.items().iter().any(|i| !i.removed && i.team == team && dg(i.bonus))) {
-            return Err(Violation::illegal("HU-ANN-05", "your team has already announced this bonus"));
+        if self.standing(b, team).is_some()
+            || (dg(b)
+                && self
+                    .items()
+                    .iter()
+                    .any(|i| !i.removed && i.team == team && dg(i.bonus)))
+        {
+            return Err(Violation::illegal(
+                "HU-ANN-05",
+                "your team has already announced this bonus",
+            ));
         }
         if !self.ann.identified[s] && self.presumed_team() != team {
             return Err(Violation::illegal(
@@ -1174,13 +1304,22 @@ impl Hungarian {
         if !self.o.double_and_volat_same_turn
             && ((dg(b) && self.ann.turn_volat) || (b == Bonus::Volat && self.ann.turn_double))
         {
-            return Err(Violation::illegal("HU-ANN-07", "double game and volát may not be announced in the same turn"));
+            return Err(Violation::illegal(
+                "HU-ANN-07",
+                "double game and volát may not be announced in the same turn",
+            ));
         }
         if dg(b) && self.standing(Bonus::Volat, team).is_some() {
-            return Err(Violation::illegal("HU-ANN-08", "a team that announced volát may not announce double game"));
+            return Err(Violation::illegal(
+                "HU-ANN-08",
+                "a team that announced volát may not announce double game",
+            ));
         }
         if b == Bonus::LongDoubleGame && self.tarokk_count(s) < 7 {
-            return Err(Violation::illegal("HV-ANN-11", "long double game needs at least seven tarokks"));
+            return Err(Violation::illegal(
+                "HV-ANN-11",
+                "long double game needs at least seven tarokks",
+            ));
         }
         if b == Bonus::ParosFacan && self.team_of(self.table.first_active()) == team {
             return Err(Violation::illegal(
@@ -1190,12 +1329,18 @@ impl Hungarian {
         }
         if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
             if b == ulti && self.standing(uhu, team).is_some() {
-                return Err(Violation::illegal("HU-ANN-12", "an uhu may not be downgraded to the ultimó of the same card"));
+                return Err(Violation::illegal(
+                    "HU-ANN-12",
+                    "an uhu may not be downgraded to the ultimó of the same card",
+                ));
             }
             if b == uhu {
                 if let Some(item) = self.standing(ulti, team) {
                     if !self.o.allow_ulti_to_uhu_upgrade {
-                        return Err(Violation::illegal("HV-ANN-04", "an ultimó may not be upgraded to an uhu under these rules"));
+                        return Err(Violation::illegal(
+                            "HV-ANN-04",
+                            "an ultimó may not be upgraded to an uhu under these rules",
+                        ));
                     }
                     if item.announcer == s {
                         return Err(Violation::illegal(
@@ -1215,7 +1360,10 @@ impl Hungarian {
 
     fn check_kontra(&self, s: Seat, t: Target, level: u8) -> Result<(), Violation> {
         if level == 0 || level > self.max_level() {
-            return Err(Violation::illegal("HU-ANN-24", "no kontra level beyond the highest allowed"));
+            return Err(Violation::illegal(
+                "HU-ANN-24",
+                "no kontra level beyond the highest allowed",
+            ));
         }
         // Odd levels are said by the side opposing the announcer, even levels by the announcer's.
         let by_opposing = level % 2 == 1;
@@ -1223,13 +1371,22 @@ impl Hungarian {
         match t {
             Target::Game => {
                 if level != self.ann.game_level + 1 {
-                    return Err(Violation::illegal("HU-ANN-24", "kontra levels go up one step at a time"));
+                    return Err(Violation::illegal(
+                        "HU-ANN-24",
+                        "kontra levels go up one step at a time",
+                    ));
                 }
                 if by_opposing != (team == Team::Opponents) {
                     return Err(if level == 1 {
-                        Violation::illegal("HU-ANN-19", "only an opponent of the declarer may kontra the game")
+                        Violation::illegal(
+                            "HU-ANN-19",
+                            "only an opponent of the declarer may kontra the game",
+                        )
                     } else {
-                        Violation::illegal("HU-ANN-24", "the kontra levels alternate between the two sides")
+                        Violation::illegal(
+                            "HU-ANN-24",
+                            "the kontra levels alternate between the two sides",
+                        )
                     });
                 }
                 Ok(())
@@ -1243,7 +1400,10 @@ impl Hungarian {
                     ));
                 };
                 if level != item.level + 1 {
-                    return Err(Violation::illegal("HU-ANN-24", "kontra levels go up one step at a time"));
+                    return Err(Violation::illegal(
+                        "HU-ANN-24",
+                        "kontra levels go up one step at a time",
+                    ));
                 }
                 Ok(())
             }
@@ -1252,10 +1412,16 @@ impl Hungarian {
 
     fn check_end_turn(&self, s: Seat) -> Result<(), Violation> {
         if self.ann.first_turn && self.ann.called.is_none() {
-            return Err(Violation::illegal("HU-ANN-02", "the declarer must call a partner before passing"));
+            return Err(Violation::illegal(
+                "HU-ANN-02",
+                "the declarer must call a partner before passing",
+            ));
         }
         if self.discarder_of_called() == Some(s) && self.ann.game_level == 0 {
-            return Err(Violation::illegal("HU-ANN-25", "the player who discarded the called tarokk must kontra the game"));
+            return Err(Violation::illegal(
+                "HU-ANN-25",
+                "the player who discarded the called tarokk must kontra the game",
+            ));
         }
         if self.ann.turn_ulti && self.ann.declared[s] == 0 && self.tarokk_count(s) >= 8 {
             return Err(Violation::illegal(
@@ -1276,7 +1442,10 @@ impl Hungarian {
         if self.ann.first_turn && self.o.overcaller_must_announce && self.forced_cue().is_some() {
             let h = self.hands[s];
             if h.intersects(CardSet::HIGH_HONOURS) && self.standing(Bonus::Trull, team).is_none() {
-                return Err(Violation::illegal("HV-ANN-03", "winning over a cue bid with a high honour obliges you to announce trull"));
+                return Err(Violation::illegal(
+                    "HV-ANN-03",
+                    "winning over a cue bid with a high honour obliges you to announce trull",
+                ));
             }
             if !h.intersects(CardSet::HIGH_HONOURS)
                 && h.contains(Card::PAGAT)
@@ -1310,7 +1479,10 @@ impl Hungarian {
                 if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
                     if b == uhu {
                         let n = self.ann.nitems as usize;
-                        if let Some(i) = self.ann.items[..n].iter_mut().find(|i| !i.removed && i.bonus == ulti && i.team == team) {
+                        if let Some(i) = self.ann.items[..n]
+                            .iter_mut()
+                            .find(|i| !i.removed && i.bonus == ulti && i.team == team)
+                        {
                             i.removed = true;
                         }
                     }
@@ -1380,7 +1552,10 @@ impl Hungarian {
 
     fn end_announcements(&mut self) {
         // HV-ANN-02 (option H16): three, only trull by the declarer's team, nothing else.
-        if self.o.skip_trull_only_three && self.contract == Contract::Three && self.ann.game_level == 0 {
+        if self.o.skip_trull_only_three
+            && self.contract == Contract::Three
+            && self.ann.game_level == 0
+        {
             let mut standing = self.items().iter().filter(|i| !i.removed);
             let only_trull = matches!(
                 (standing.next(), standing.next()),
@@ -1448,8 +1623,13 @@ impl Hungarian {
             if i.removed || i.team != team {
                 continue;
             }
-            let Some((card, target, conditional)) = self.obligation(i.bonus) else { continue };
-            if !hand.contains(card) || target < now || (conditional && self.lost_trick[team_index(team)]) {
+            let Some((card, target, conditional)) = self.obligation(i.bonus) else {
+                continue;
+            };
+            if !hand.contains(card)
+                || target < now
+                || (conditional && self.lost_trick[team_index(team)])
+            {
                 continue;
             }
             if target == now {
@@ -1470,7 +1650,11 @@ impl Hungarian {
         if !due.is_empty() {
             return (due, "HU-PLAY-12");
         }
-        let later: CardSet = reserved[..nres].iter().filter(|(_, t)| *t > now).map(|(c, _)| *c).collect();
+        let later: CardSet = reserved[..nres]
+            .iter()
+            .filter(|(_, t)| *t > now)
+            .map(|(c, _)| *c)
+            .collect();
         let free = base - later;
         if !free.is_empty() {
             return (free, "HU-PLAY-12");
@@ -1496,10 +1680,16 @@ impl Hungarian {
 
     fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
         let Action::Play(c) = a else {
-            return Err(Violation::wrong_phase("HU-PLAY-03", "during play the only action is playing a card"));
+            return Err(Violation::wrong_phase(
+                "HU-PLAY-03",
+                "during play the only action is playing a card",
+            ));
         };
         if !self.hands[s].contains(c) {
-            return Err(Violation::illegal("HU-PLAY-03", "you can only play a card from your hand"));
+            return Err(Violation::illegal(
+                "HU-PLAY-03",
+                "you can only play a card from your hand",
+            ));
         }
         let rules = TrickRules::TAROCK;
         let hand = self.hands[s];
@@ -1548,11 +1738,10 @@ impl Hungarian {
             self.tricks[i] = self.trick;
             self.ntricks += 1;
         }
+        self.trick = Trick::new(winner);
+        self.to_act = winner;
         if self.ntricks >= self.trick_count() {
             self.finish(End::Played);
-        } else {
-            self.trick = Trick::new(winner);
-            self.to_act = winner;
         }
     }
 
@@ -1608,9 +1797,12 @@ impl Hungarian {
             Phase::Over(End::TrialBidFailed(s)) => {
                 score::settle_trial_bid(&self.o, self.table, s, self.contract, round_multiplier)
             }
-            Phase::Over(End::TrullOnlyThree) => {
-                score::settle_trull_only_three(self.table, self.declarer, self.partner, round_multiplier)
-            }
+            Phase::Over(End::TrullOnlyThree) => score::settle_trull_only_three(
+                self.table,
+                self.declarer,
+                self.partner,
+                round_multiplier,
+            ),
             _ => Ledger::default(),
         }
     }
@@ -1685,8 +1877,10 @@ impl Game for Hungarian {
                 let g = self.ann.game_level + 1;
                 self.push_legal(&mut out, s, Action::Kontra(Target::Game, g));
                 for i in self.items() {
-                    if !i.removed {
-                        self.push_legal(&mut out, s, Action::Kontra(Target::Bonus(i.bonus), i.level + 1));
+                    let a = Action::Kontra(Target::Bonus(i.bonus), i.level + 1);
+                    // Both teams may have announced the same bonus; the level's parity picks one.
+                    if !i.removed && !out.contains(a) {
+                        self.push_legal(&mut out, s, a);
                     }
                 }
             }

@@ -1,6 +1,7 @@
 //! Hungarian tarokk: Illustrated (Palatinus), Paskievics and High tarokk, 4 or 5 players.
 
 pub mod game;
+pub mod ids;
 pub mod options;
 pub mod score;
 

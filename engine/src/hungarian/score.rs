@@ -61,7 +61,13 @@ pub fn settle(_input: &ScoreInput<'_>) -> Ledger {
 }
 /// Temporary.
 #[must_use]
-pub fn settle_trial_bid(_o: &HungarianOptions, _t: Table, _b: Seat, _c: Contract, _m: i64) -> Ledger {
+pub fn settle_trial_bid(
+    _o: &HungarianOptions,
+    _t: Table,
+    _b: Seat,
+    _c: Contract,
+    _m: i64,
+) -> Ledger {
     Ledger::default()
 }
 /// Temporary.

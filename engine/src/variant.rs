@@ -1,0 +1,369 @@
+//! The variants behind one enum, and setting up a hand from its description.
+//!
+//! A [`Setup`] is the unvalidated description of a hand (variant, rule options, seats, dealer,
+//! and a seed or explicit cards); [`AnyGame::new`] validates it and deals. [`AnyGame::replay`]
+//! applies a list of actions and reports the first illegal one with its index.
+
+use crate::action::Action;
+use crate::deal::{Deal, DealBuilder, DealError};
+use crate::game::{ActionList, Game, Outcome, Violation};
+use crate::hungarian::options::Game as HungarianGame;
+use crate::hungarian::{ids, Hungarian, HungarianOptions};
+use crate::options::{OptionError, OptionSpec};
+use crate::seat::Seat;
+use crate::shuffle;
+use std::fmt;
+
+/// The rules version: fixes the shuffle, the dealing pattern and the action ids. Records name
+/// it so that a stored game replays identically for as long as the version is supported.
+pub const RULES_VERSION: u32 = 1;
+
+/// A game of the family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Variant {
+    /// Illustrated (Palatinus) Hungarian tarokk.
+    HungarianIllustrated,
+    /// Basic Hungarian tarokk (Paskievics), with Parlett's differences.
+    HungarianPaskievics,
+    /// High (Magas) Hungarian tarokk.
+    HungarianHigh,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 3] = [
+        Variant::HungarianIllustrated,
+        Variant::HungarianPaskievics,
+        Variant::HungarianHigh,
+    ];
+
+    /// The id used on the wire, e.g. `hungarian-illustrated`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::HungarianIllustrated => "hungarian-illustrated",
+            Variant::HungarianPaskievics => "hungarian-paskievics",
+            Variant::HungarianHigh => "hungarian-high",
+        }
+    }
+
+    /// The variant with wire id `id`.
+    #[must_use]
+    pub fn from_id(id: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.id() == id)
+    }
+
+    /// The game's name.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::HungarianIllustrated => {
+                "Illustrated Hungarian Tarokk (Illusztrált / Palatinus)"
+            }
+            Variant::HungarianPaskievics => "Hungarian Tarokk (Paskievics)",
+            Variant::HungarianHigh => "High Tarokk (Magas tarokk)",
+        }
+    }
+
+    /// The allowed numbers of seats.
+    #[must_use]
+    pub const fn seat_counts(self) -> &'static [u8] {
+        &[4, 5]
+    }
+
+    /// The default rule options.
+    #[must_use]
+    pub fn default_options(self) -> VariantOptions {
+        VariantOptions::Hungarian(HungarianOptions::for_game(self.hungarian_game()))
+    }
+
+    /// The rule options this variant takes.
+    #[must_use]
+    pub fn option_specs(self) -> &'static [OptionSpec] {
+        match self.default_options() {
+            VariantOptions::Hungarian(o) => o.specs(),
+        }
+    }
+
+    const fn hungarian_game(self) -> HungarianGame {
+        match self {
+            Variant::HungarianIllustrated => HungarianGame::Illustrated,
+            Variant::HungarianPaskievics => HungarianGame::Paskievics,
+            Variant::HungarianHigh => HungarianGame::High,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// The typed options of one variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum VariantOptions {
+    /// The Hungarian games.
+    Hungarian(HungarianOptions),
+}
+
+impl VariantOptions {
+    /// Sets one option from text.
+    ///
+    /// # Errors
+    /// [`OptionError`] for an unknown name or a value not allowed.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        match self {
+            VariantOptions::Hungarian(o) => o.set(name, value),
+        }
+    }
+
+    /// Every option with its current value, in the variant's order.
+    #[must_use]
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        match self {
+            VariantOptions::Hungarian(o) => o
+                .specs()
+                .iter()
+                .map(|s| (s.name, o.get(s.name).unwrap_or_default()))
+                .collect(),
+        }
+    }
+}
+
+/// Where the cards come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealSource {
+    /// A 256-bit seed: the documented shuffle ([`crate::shuffle`]) and the game's dealing pattern.
+    Seed([u8; 32]),
+    /// Explicit cards, validated.
+    Explicit(DealBuilder),
+}
+
+/// The unvalidated description of a hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The game.
+    pub variant: Variant,
+    /// Rule options as `name = value` pairs; unnamed options keep their defaults.
+    pub options: Vec<(String, String)>,
+    /// Number of seats.
+    pub seats: u8,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The cards.
+    pub deal: DealSource,
+}
+
+impl Setup {
+    /// A seeded hand of `variant` with default options.
+    #[must_use]
+    pub fn seeded(variant: Variant, seats: u8, dealer: Seat, seed: [u8; 32]) -> Setup {
+        Setup {
+            variant,
+            options: Vec::new(),
+            seats,
+            dealer,
+            deal: DealSource::Seed(seed),
+        }
+    }
+}
+
+/// Error from [`AnyGame::new`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// A rule option is unknown or has a value not allowed.
+    Option(OptionError),
+    /// The number of seats is not allowed for the variant.
+    Seats {
+        /// The variant.
+        variant: Variant,
+        /// The seats given.
+        seats: u8,
+    },
+    /// The dealer is not a seat at the table.
+    Dealer(Seat),
+    /// The explicit deal is invalid.
+    Deal(DealError),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Option(e) => e.fmt(f),
+            SetupError::Seats { variant, seats } => {
+                write!(
+                    f,
+                    "{variant} is played by {:?} seats, not {seats}",
+                    variant.seat_counts()
+                )
+            }
+            SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
+            SetupError::Deal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A hand of any variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AnyGame {
+    /// A Hungarian hand.
+    Hungarian(Hungarian),
+}
+
+/// The first illegal action of a replayed record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Index of the action in the list.
+    pub index: usize,
+    /// The action.
+    pub action: Action,
+    /// The seat that was to act (`None` if the hand was already over).
+    pub seat: Option<Seat>,
+    /// Why it is illegal.
+    pub violation: Violation,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "action {} ({}) is illegal: {}",
+            self.index, self.action, self.violation
+        )
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl AnyGame {
+    /// Validates `setup` and deals.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming what is wrong.
+    pub fn new(setup: &Setup) -> Result<AnyGame, SetupError> {
+        let mut opts = setup.variant.default_options();
+        for (k, v) in &setup.options {
+            opts.set(k, v).map_err(SetupError::Option)?;
+        }
+        if !setup.variant.seat_counts().contains(&setup.seats) {
+            return Err(SetupError::Seats {
+                variant: setup.variant,
+                seats: setup.seats,
+            });
+        }
+        match opts {
+            VariantOptions::Hungarian(o) => {
+                let table = Hungarian::table(setup.seats, setup.dealer)
+                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
+                let shape = Hungarian::shape(&o);
+                let deal: Deal = match &setup.deal {
+                    DealSource::Seed(seed) => {
+                        let order = shuffle::shuffled(shape.pack, *seed);
+                        Hungarian::deal_from_order(&o, &table, order.as_slice())
+                    }
+                    DealSource::Explicit(b) => b.build(&shape, &table).map_err(SetupError::Deal)?,
+                };
+                Ok(AnyGame::Hungarian(Hungarian::new(o, table, deal)))
+            }
+        }
+    }
+
+    /// Sets up and applies `actions` in order.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first illegal action (the setup itself must be valid: it is
+    /// checked first and its error returned in `Err(Err(..))`).
+    pub fn replay(
+        setup: &Setup,
+        actions: &[Action],
+    ) -> Result<AnyGame, Result<ReplayError, SetupError>> {
+        let mut g = AnyGame::new(setup).map_err(Err)?;
+        for (index, &action) in actions.iter().enumerate() {
+            if let Err(violation) = g.check(action) {
+                return Err(Ok(ReplayError {
+                    index,
+                    action,
+                    seat: g.to_act(),
+                    violation,
+                }));
+            }
+            g.play_unchecked(action);
+        }
+        Ok(g)
+    }
+
+    /// The variant.
+    #[must_use]
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Hungarian(h) => match h.options().game {
+                HungarianGame::Illustrated => Variant::HungarianIllustrated,
+                HungarianGame::Paskievics => Variant::HungarianPaskievics,
+                HungarianGame::High => Variant::HungarianHigh,
+            },
+        }
+    }
+
+    /// The stable integer id of an action in this hand's variant and pack.
+    #[must_use]
+    pub fn action_id(&self, a: Action) -> Option<u32> {
+        match self {
+            AnyGame::Hungarian(h) => ids::action_id(Hungarian::shape(h.options()).pack, a),
+        }
+    }
+
+    /// The action with a stable id.
+    #[must_use]
+    pub fn action_from_id(&self, id: u32) -> Option<Action> {
+        match self {
+            AnyGame::Hungarian(h) => ids::action_from_id(Hungarian::shape(h.options()).pack, id),
+        }
+    }
+
+    /// The size of the id space.
+    #[must_use]
+    pub fn action_space(&self) -> u32 {
+        match self {
+            AnyGame::Hungarian(h) => ids::space_size(Hungarian::shape(h.options()).pack),
+        }
+    }
+}
+
+impl Game for AnyGame {
+    fn to_act(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Hungarian(g) => g.to_act(),
+        }
+    }
+
+    fn legal_actions(&self) -> ActionList {
+        match self {
+            AnyGame::Hungarian(g) => g.legal_actions(),
+        }
+    }
+
+    fn check(&self, a: Action) -> Result<(), Violation> {
+        match self {
+            AnyGame::Hungarian(g) => g.check(a),
+        }
+    }
+
+    fn play_unchecked(&mut self, a: Action) {
+        match self {
+            AnyGame::Hungarian(g) => g.play_unchecked(a),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self {
+            AnyGame::Hungarian(g) => g.outcome(),
+        }
+    }
+}
