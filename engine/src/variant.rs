@@ -299,6 +299,14 @@ impl AnyGame {
         Ok(g)
     }
 
+    /// The Hungarian hand, if this is one.
+    #[must_use]
+    pub fn as_hungarian(&self) -> Option<&Hungarian> {
+        match self {
+            AnyGame::Hungarian(h) => Some(h),
+        }
+    }
+
     /// The variant.
     #[must_use]
     pub fn variant(&self) -> Variant {

@@ -1,0 +1,55 @@
+//! Listing legal actions and applying an action allocate nothing on the heap: a counting global
+//! allocator watches whole random deals, from the auction to the last trick.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tarock_engine::game::Game;
+use tarock_engine::shuffle::{seed_from_u64, DealRng};
+use tarock_engine::{AnyGame, Seat, Setup, Variant};
+
+struct Counting;
+
+static ALLOCS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: every call is forwarded unchanged to the system allocator; only a counter is added.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn legal_actions_and_play_do_not_allocate() {
+    let mut total_actions = 0usize;
+    for seed in 0..500u64 {
+        let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(3), seed_from_u64(seed));
+        let mut g = AnyGame::new(&setup).expect("valid setup");
+        let mut rng = DealRng::from_seed(seed_from_u64(seed + 1));
+        let before = ALLOCS.load(Ordering::SeqCst);
+        while g.to_act().is_some() {
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len() as u32) as usize];
+            assert!(g.check(a).is_ok());
+            g.play_unchecked(a);
+            total_actions += 1;
+        }
+        let after = ALLOCS.load(Ordering::SeqCst);
+        assert_eq!(after, before, "seed {seed}: the deal allocated {} times", after - before);
+    }
+    assert!(total_actions > 5_000);
+}
