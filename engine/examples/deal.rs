@@ -56,7 +56,11 @@ fn main() {
                 format!("{:?}", item.item),
                 item.base,
                 item.multiplier,
-                if item.announced { "announced" } else { "silent   " },
+                if item.announced {
+                    "announced"
+                } else {
+                    "silent   "
+                },
                 if item.made { "made  " } else { "failed" },
                 item.payments.first(4)
             );

@@ -37,7 +37,12 @@ static GLOBAL: Counting = Counting;
 fn legal_actions_and_play_do_not_allocate() {
     let mut total_actions = 0usize;
     for seed in 0..500u64 {
-        let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(3), seed_from_u64(seed));
+        let setup = Setup::seeded(
+            Variant::HungarianIllustrated,
+            4,
+            Seat::new(3),
+            seed_from_u64(seed),
+        );
         let mut g = AnyGame::new(&setup).expect("valid setup");
         let mut rng = DealRng::from_seed(seed_from_u64(seed + 1));
         let before = ALLOCS.load(Ordering::SeqCst);
@@ -49,7 +54,12 @@ fn legal_actions_and_play_do_not_allocate() {
             total_actions += 1;
         }
         let after = ALLOCS.load(Ordering::SeqCst);
-        assert_eq!(after, before, "seed {seed}: the deal allocated {} times", after - before);
+        assert_eq!(
+            after,
+            before,
+            "seed {seed}: the deal allocated {} times",
+            after - before
+        );
     }
     assert!(total_actions > 5_000);
 }

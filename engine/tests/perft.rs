@@ -57,7 +57,10 @@ fn strength(c: Card) -> u32 {
         return 100 + u32::from(n);
     }
     let r = u32::from(c.rank().expect("suit card").get());
-    let red = matches!(c.suit(), Some(tarock_engine::Suit::Hearts | tarock_engine::Suit::Diamonds));
+    let red = matches!(
+        c.suit(),
+        Some(tarock_engine::Suit::Hearts | tarock_engine::Suit::Diamonds)
+    );
     if r >= 11 || !red {
         r
     } else {
@@ -100,7 +103,9 @@ impl Naive {
             }
         }
         Naive {
-            hands: (0..n).map(|s| h.hand(Seat::new(s as u8)).into_iter().collect()).collect(),
+            hands: (0..n)
+                .map(|s| h.hand(Seat::new(s as u8)).into_iter().collect())
+                .collect(),
             trick: Vec::new(),
             leader: g.to_act().expect("play in progress").index(),
             trick_no: 1,
@@ -112,19 +117,28 @@ impl Naive {
     }
 
     fn active(&self) -> Vec<usize> {
-        (0..self.hands.len()).filter(|&s| !self.hands[s].is_empty() || self.trick.iter().any(|&(p, _)| p == s)).collect()
+        (0..self.hands.len())
+            .filter(|&s| !self.hands[s].is_empty() || self.trick.iter().any(|&(p, _)| p == s))
+            .collect()
     }
 
     fn to_act(&self) -> usize {
         let active = self.active();
-        let pos = active.iter().position(|&s| s == self.leader).expect("leader active");
+        let pos = active
+            .iter()
+            .position(|&s| s == self.leader)
+            .expect("leader active");
         active[(pos + self.trick.len()) % active.len()]
     }
 
     fn legal(&self) -> Vec<Card> {
         let seat = self.to_act();
         let hand = &self.hands[seat];
-        let tarokks: Vec<Card> = hand.iter().copied().filter(|c| c.tarokk_number().is_some()).collect();
+        let tarokks: Vec<Card> = hand
+            .iter()
+            .copied()
+            .filter(|c| c.tarokk_number().is_some())
+            .collect();
         let mut legal: Vec<Card> = match self.trick.first() {
             None => hand.clone(),
             Some(&(_, led)) if led.tarokk_number().is_some() => {
@@ -135,7 +149,11 @@ impl Naive {
                 }
             }
             Some(&(_, led)) => {
-                let same: Vec<Card> = hand.iter().copied().filter(|c| c.suit() == led.suit()).collect();
+                let same: Vec<Card> = hand
+                    .iter()
+                    .copied()
+                    .filter(|c| c.suit() == led.suit())
+                    .collect();
                 if !same.is_empty() {
                     same
                 } else if !tarokks.is_empty() {
@@ -150,13 +168,22 @@ impl Naive {
         let mine: Vec<(Card, u32)> = self
             .reservations
             .iter()
-            .filter(|r| r.3 == team && hand.contains(&r.0) && r.1 >= self.trick_no && !(r.2 && self.lost[ti]))
+            .filter(|r| {
+                r.3 == team
+                    && hand.contains(&r.0)
+                    && r.1 >= self.trick_no
+                    && !(r.2 && self.lost[ti])
+            })
             .map(|r| (r.0, r.1))
             .collect();
         if mine.is_empty() {
             return legal;
         }
-        let due: Vec<Card> = legal.iter().copied().filter(|c| mine.iter().any(|r| r.0 == *c && r.1 == self.trick_no)).collect();
+        let due: Vec<Card> = legal
+            .iter()
+            .copied()
+            .filter(|c| mine.iter().any(|r| r.0 == *c && r.1 == self.trick_no))
+            .collect();
         if !due.is_empty() {
             return due;
         }
@@ -184,10 +211,20 @@ impl Naive {
                 .trick
                 .iter()
                 .filter(|(_, x)| x.tarokk_number().is_some() || x.suit() == led.suit())
-                .max_by_key(|(_, x)| if x.tarokk_number().is_some() { 1000 + strength(*x) } else { strength(*x) })
+                .max_by_key(|(_, x)| {
+                    if x.tarokk_number().is_some() {
+                        1000 + strength(*x)
+                    } else {
+                        strength(*x)
+                    }
+                })
                 .expect("the leader's card qualifies")
                 .0;
-            let loser = if self.team[winner] == Team::Declarer { 1 } else { 0 };
+            let loser = if self.team[winner] == Team::Declarer {
+                1
+            } else {
+                0
+            };
             self.lost[loser] = true;
             self.leader = winner;
             self.trick.clear();
@@ -240,8 +277,14 @@ fn cases() -> Vec<Case> {
 }
 
 fn position(c: &Case) -> AnyGame {
-    let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(3), seed_from_u64(c.seed));
-    AnyGame::replay(&setup, &c.prefix).unwrap_or_else(|e| panic!("seed {}: prefix does not replay: {e:?}", c.seed))
+    let setup = Setup::seeded(
+        Variant::HungarianIllustrated,
+        4,
+        Seat::new(3),
+        seed_from_u64(c.seed),
+    );
+    AnyGame::replay(&setup, &c.prefix)
+        .unwrap_or_else(|e| panic!("seed {}: prefix does not replay: {e:?}", c.seed))
 }
 
 // rule: HU-PLAY-04, HU-PLAY-05, HU-PLAY-06, HU-PLAY-07, HU-PLAY-09, HU-PLAY-12, HU-PLAY-15
@@ -252,13 +295,26 @@ fn frozen_perft_counts_agree_with_reference_generators() {
     for c in &cases {
         let g = position(c);
         let fast = perft_fast(&g, c.depth);
-        assert_eq!(fast, c.count, "seed {} depth {}: engine count changed", c.seed, c.depth);
+        assert_eq!(
+            fast, c.count,
+            "seed {} depth {}: engine count changed",
+            c.seed, c.depth
+        );
         if hungarian(&g).phase() == Phase::Play {
             let naive = Naive::from_engine(&g).perft(c.depth);
-            assert_eq!(naive, c.count, "seed {} depth {}: naive play generator disagrees", c.seed, c.depth);
+            assert_eq!(
+                naive, c.count,
+                "seed {} depth {}: naive play generator disagrees",
+                c.seed, c.depth
+            );
         }
         // The brute-force generator is slow: check it to a smaller depth everywhere.
         let d = c.depth.min(3);
-        assert_eq!(perft_bruteforce(&g, d), perft_fast(&g, d), "seed {}: brute force disagrees at depth {d}", c.seed);
+        assert_eq!(
+            perft_bruteforce(&g, d),
+            perft_fast(&g, d),
+            "seed {}: brute force disagrees at depth {d}",
+            c.seed
+        );
     }
 }

@@ -36,7 +36,7 @@ use crate::seat::{BySeat, Seat, Table};
 use crate::trick::{Trick, TrickRules};
 
 /// Most items that can be announced in one hand (both teams together).
-const MAX_ITEMS: usize = 96;
+const MAX_ITEMS: usize = 2 * NB;
 /// Most tricks in a hand (54-card game).
 const MAX_TRICKS: usize = 12;
 /// Most bids in one auction (levels strictly rise, so at most four bids plus their holds).
@@ -136,22 +136,91 @@ struct Auction {
     yielder: Option<Seat>,
 }
 
-/// One announced item.
+/// One announced item, as read from [`Announcements`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Item {
     bonus: Bonus,
     team: Team,
     level: u8,
     announcer: Seat,
-    /// Replaced by an uhu (HU-ANN-09): no longer scored.
-    removed: bool,
 }
+
+/// Number of Hungarian bonuses.
+const NB: usize = ALL_BONUSES.len();
+
+/// The index of a bonus in [`ALL_BONUSES`] (and in the action ids).
+#[must_use]
+pub const fn bonus_index(b: Bonus) -> usize {
+    const fn suit(s: Suit) -> usize {
+        s as usize
+    }
+    match b {
+        Bonus::Trull => 0,
+        Bonus::FourKings => 1,
+        Bonus::DoubleGame => 2,
+        Bonus::Volat => 3,
+        Bonus::PagatUltimo => 4,
+        Bonus::XxiCatch => 5,
+        Bonus::Centrum => 6,
+        Bonus::SmallBird => 7,
+        Bonus::LargeBird => 8,
+        Bonus::PagatUhu => 9,
+        Bonus::KingUltimo(s) => 10 + suit(s),
+        Bonus::KingUhu(s) => 14 + suit(s),
+        Bonus::SasUltimo => 18,
+        Bonus::SasUhu => 19,
+        Bonus::PagatCatch => 20,
+        Bonus::PagatFacan => 21,
+        Bonus::SasFacan => 22,
+        Bonus::ParosFacan => 23,
+        Bonus::SuitFamily(s) => 24 + suit(s),
+        Bonus::ThreeKings => 28,
+        Bonus::FinalPair => 29,
+        Bonus::PagatSmallBird => 30,
+        Bonus::SasSmallBird => 31,
+        Bonus::KingSmallBird(s) => 32 + suit(s),
+        Bonus::PagatLargeBird => 36,
+        Bonus::SasLargeBird => 37,
+        Bonus::KingLargeBird(s) => 38 + suit(s),
+        Bonus::LongDoubleGame => 42,
+    }
+}
+
+/// Bonuses whose announcement carries a play obligation (rájátszás), as a mask of indices.
+const OBLIGATION_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < NB {
+        if !matches!(
+            ALL_BONUSES[i],
+            Bonus::Trull
+                | Bonus::FourKings
+                | Bonus::DoubleGame
+                | Bonus::Volat
+                | Bonus::XxiCatch
+                | Bonus::PagatCatch
+                | Bonus::SuitFamily(_)
+                | Bonus::ThreeKings
+                | Bonus::FinalPair
+                | Bonus::LongDoubleGame
+        ) {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Announcements {
     called: Option<Card>,
-    items: [Item; MAX_ITEMS],
-    nitems: u8,
+    /// Standing announced bonuses of each team (Declarer, Opponents): bit `bonus_index`.
+    /// An ultimó replaced by its uhu (HU-ANN-09) is cleared.
+    mask: [u64; 2],
+    /// Kontra level of each team's item.
+    levels: [[u8; NB]; 2],
+    /// Who announced each team's item.
+    announcers: [[Seat; NB]; 2],
     game_level: u8,
     declared: BySeat<u8>,
     /// The table knows this seat's side.
@@ -283,13 +352,6 @@ impl Hungarian {
     #[must_use]
     pub fn new(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
         let first = table.first_active();
-        let item = Item {
-            bonus: Bonus::Trull,
-            team: Team::Declarer,
-            level: 0,
-            announcer: first,
-            removed: true,
-        };
         Hungarian {
             o,
             table,
@@ -322,8 +384,9 @@ impl Hungarian {
             annul_answers: 0,
             ann: Announcements {
                 called: None,
-                items: [item; MAX_ITEMS],
-                nitems: 0,
+                mask: [0; 2],
+                levels: [[0; NB]; 2],
+                announcers: [[first; NB]; 2],
                 game_level: 0,
                 declared: BySeat::splat(0),
                 identified: BySeat::splat(false),
@@ -438,9 +501,7 @@ impl Hungarian {
 
     /// The announced items still standing: bonus, announcing team, kontra level, announcer.
     pub fn announced(&self) -> impl Iterator<Item = (Bonus, Team, u8, Seat)> + '_ {
-        self.ann.items[..self.ann.nitems as usize]
-            .iter()
-            .filter(|i| !i.removed)
+        self.items()
             .map(|i| (i.bonus, i.team, i.level, i.announcer))
     }
 
@@ -1034,14 +1095,40 @@ impl Hungarian {
         self.ann.turn_ulti = false;
     }
 
-    fn items(&self) -> &[Item] {
-        &self.ann.items[..self.ann.nitems as usize]
+    /// The standing items of both teams, declarer's team first, in bonus order.
+    fn items(&self) -> impl Iterator<Item = Item> + '_ {
+        [Team::Declarer, Team::Opponents]
+            .into_iter()
+            .flat_map(move |t| self.team_items(t, u64::MAX))
     }
 
-    fn standing(&self, b: Bonus, t: Team) -> Option<&Item> {
-        self.items()
-            .iter()
-            .find(|i| !i.removed && i.bonus == b && i.team == t)
+    /// The standing items of one team among the bonuses in `filter`.
+    fn team_items(&self, t: Team, filter: u64) -> impl Iterator<Item = Item> + '_ {
+        let ti = team_index(t);
+        let mut bits = self.ann.mask[ti] & filter;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Item {
+                bonus: ALL_BONUSES[i],
+                team: t,
+                level: self.ann.levels[ti][i],
+                announcer: self.ann.announcers[ti][i],
+            })
+        })
+    }
+
+    fn standing(&self, b: Bonus, t: Team) -> Option<Item> {
+        let (ti, i) = (team_index(t), bonus_index(b));
+        (self.ann.mask[ti] & (1 << i) != 0).then(|| Item {
+            bonus: b,
+            team: t,
+            level: self.ann.levels[ti][i],
+            announcer: self.ann.announcers[ti][i],
+        })
     }
 
     /// The cue bid by another player that the declarer must call (HU-CALL-08): the first one.
@@ -1285,10 +1372,8 @@ impl Hungarian {
         let dg = |x: Bonus| matches!(x, Bonus::DoubleGame | Bonus::LongDoubleGame);
         if self.standing(b, team).is_some()
             || (dg(b)
-                && self
-                    .items()
-                    .iter()
-                    .any(|i| !i.removed && i.team == team && dg(i.bonus)))
+                && (self.standing(Bonus::DoubleGame, team).is_some()
+                    || self.standing(Bonus::LongDoubleGame, team).is_some()))
         {
             return Err(Violation::illegal(
                 "HU-ANN-05",
@@ -1476,28 +1561,17 @@ impl Hungarian {
             }
             Action::Announce(b) => {
                 let team = self.team_of(s);
+                let ti = team_index(team);
                 if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
                     if b == uhu {
-                        let n = self.ann.nitems as usize;
-                        if let Some(i) = self.ann.items[..n]
-                            .iter_mut()
-                            .find(|i| !i.removed && i.bonus == ulti && i.team == team)
-                        {
-                            i.removed = true;
-                        }
+                        // HU-ANN-09: the uhu replaces the team's ultimó of the same card.
+                        self.ann.mask[ti] &= !(1 << bonus_index(ulti));
                     }
                 }
-                let n = self.ann.nitems as usize;
-                if n < MAX_ITEMS {
-                    self.ann.items[n] = Item {
-                        bonus: b,
-                        team,
-                        level: 0,
-                        announcer: s,
-                        removed: false,
-                    };
-                    self.ann.nitems += 1;
-                }
+                let i = bonus_index(b);
+                self.ann.mask[ti] |= 1 << i;
+                self.ann.levels[ti][i] = 0;
+                self.ann.announcers[ti][i] = s;
                 match b {
                     Bonus::DoubleGame | Bonus::LongDoubleGame => self.ann.turn_double = true,
                     Bonus::Volat => self.ann.turn_volat = true,
@@ -1516,13 +1590,7 @@ impl Hungarian {
                     Target::Bonus(b) => {
                         let team = self.team_of(s);
                         let announcer_team = if level % 2 == 1 { team.other() } else { team };
-                        let n = self.ann.nitems as usize;
-                        if let Some(i) = self.ann.items[..n]
-                            .iter_mut()
-                            .find(|i| !i.removed && i.bonus == b && i.team == announcer_team)
-                        {
-                            i.level = level;
-                        }
+                        self.ann.levels[team_index(announcer_team)][bonus_index(b)] = level;
                         if Self::triggers_declaration(b) {
                             self.ann.turn_ulti = true;
                         }
@@ -1556,11 +1624,13 @@ impl Hungarian {
             && self.contract == Contract::Three
             && self.ann.game_level == 0
         {
-            let mut standing = self.items().iter().filter(|i| !i.removed);
-            let only_trull = matches!(
+            let only_trull = {
+                let mut standing = self.items();
+                matches!(
                 (standing.next(), standing.next()),
                 (Some(i), None) if i.bonus == Bonus::Trull && i.team == Team::Declarer && i.level == 0
-            );
+                )
+            };
             if only_trull {
                 self.finish(End::TrullOnlyThree);
                 return;
@@ -1619,10 +1689,7 @@ impl Hungarian {
         let mut due_now = CardSet::EMPTY;
         let mut reserved: [(Card, u8); 8] = [(Card::PAGAT, u8::MAX); 8];
         let mut nres = 0usize;
-        for i in self.items() {
-            if i.removed || i.team != team {
-                continue;
-            }
+        for i in self.team_items(team, OBLIGATION_MASK) {
             let Some((card, target, conditional)) = self.obligation(i.bonus) else {
                 continue;
             };
@@ -1754,7 +1821,7 @@ impl Hungarian {
     /// The items as the settlement sees them.
     fn announced_for_score(&self, out: &mut [Announced; MAX_ITEMS]) -> usize {
         let mut n = 0;
-        for i in self.items().iter().filter(|i| !i.removed) {
+        for i in self.items() {
             out[n] = Announced {
                 bonus: i.bonus,
                 team: i.team,
@@ -1876,11 +1943,24 @@ impl Game for Hungarian {
                 }
                 let g = self.ann.game_level + 1;
                 self.push_legal(&mut out, s, Action::Kontra(Target::Game, g));
-                for i in self.items() {
-                    let a = Action::Kontra(Target::Bonus(i.bonus), i.level + 1);
-                    // Both teams may have announced the same bonus; the level's parity picks one.
-                    if !i.removed && !out.contains(a) {
-                        self.push_legal(&mut out, s, a);
+                // One step up the ladder on each standing item: on the other team's items at
+                // their level + 1, on one's own team's at theirs (the check keeps the one whose
+                // parity fits the speaker's side).
+                let own = team_index(self.team_of(s));
+                let mut bits = self.ann.mask[0] | self.ann.mask[1];
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let b = ALL_BONUSES[i];
+                    let other_level = (self.ann.mask[1 - own] & (1 << i) != 0)
+                        .then(|| self.ann.levels[1 - own][i] + 1);
+                    let own_level =
+                        (self.ann.mask[own] & (1 << i) != 0).then(|| self.ann.levels[own][i] + 1);
+                    if let Some(l) = other_level {
+                        self.push_legal(&mut out, s, Action::Kontra(Target::Bonus(b), l));
+                    }
+                    if let Some(l) = own_level.filter(|&l| Some(l) != other_level) {
+                        self.push_legal(&mut out, s, Action::Kontra(Target::Bonus(b), l));
                     }
                 }
             }

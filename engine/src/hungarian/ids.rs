@@ -32,7 +32,7 @@ pub fn space_size(pack: Pack) -> u32 {
 }
 
 fn bonus_index(b: crate::action::Bonus) -> Option<u32> {
-    ALL_BONUSES.iter().position(|&x| x == b).map(|i| i as u32)
+    Some(crate::hungarian::game::bonus_index(b) as u32)
 }
 
 /// The id of `a`, or `None` for an action that has no Hungarian meaning.
