@@ -146,7 +146,10 @@ const SIMPLE_BONUSES: [(Bonus, &str); 22] = [
     (Bonus::SasLargeBird, "sas-large-bird"),
 ];
 
-const SUIT_BONUSES: [(fn(Suit) -> Bonus, &str); 5] = [
+/// Builds a suit-carrying bonus from its suit.
+type SuitBonus = fn(Suit) -> Bonus;
+
+const SUIT_BONUSES: [(SuitBonus, &str); 5] = [
     (Bonus::KingUltimo, "king-ultimo"),
     (Bonus::KingUhu, "king-uhu"),
     (Bonus::SuitFamily, "suit-family"),
