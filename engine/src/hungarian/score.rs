@@ -2,15 +2,41 @@
 //! every bonus silent and announced, kontras, tarokk declarations, lone-declarer payments.
 //!
 //! [`settle`] is a pure function of the facts of a finished hand ([`ScoreInput`]); the state
-//! machine collects those facts during play.
+//! machine collects those facts during play. [`settle_trial_bid`] and
+//! [`settle_trull_only_three`] settle the two kinds of hand that end before play.
+//!
+//! # Payments
+//!
+//! A team item worth `v` (already multiplied) is paid between the teams: two against two, each
+//! member of the winning team receives `v` and each member of the losing team pays `v`
+//! (HU-SCORE-57); a lone declarer receives or pays `v` from or to each opponent, `3v` in all
+//! (HU-SCORE-58). Only active seats take part: the sitting-out dealer of a five-handed table has
+//! 0 in every line (HU-SCORE-59). Every line is zero-sum.
+//!
+//! # Game, double game and volát
+//!
+//! The rules 1–6 of the seed (HU-SCORE-13..20) reduce to one computation that reproduces every
+//! cell of the multiplier table GAPS 000-G5. For each team `X` let the *silent feat* `sf(X)` be
+//! `3g` if `X` took every trick and did not announce volát, else `2g` if `X` reached the
+//! double-game threshold and announced neither double game nor volát, else 0. Announced double
+//! game and volát are scored on their own (±4g, ±6g, times their kontras). The winner `W` of the
+//! game then scores: `g × 2^kontra + sf(W)` if the game was kontra'd; `sf(W)` alone if `W`
+//! announced double game or volát; otherwise the larger of `g` and `sf(W)`.
+//!
+//! # Robustness
+//!
+//! Nothing here panics, whatever the input: missing tricks simply do not score (a bonus whose
+//! trick is missing is not made), kontra levels above mordkontra count as mordkontra, and the
+//! round multiplier is clamped to `0..=2^20` so that no sum can overflow.
 
 use crate::action::{Bonus, Contract};
-use crate::card::CardSet;
-use crate::hungarian::options::HungarianOptions;
-#[allow(unused_imports)] // `Ledger` is for the settlement still to be written.
-use crate::ledger::{Ledger, Team};
-use crate::seat::{BySeat, Seat, Table};
-use crate::trick::Trick;
+use crate::card::{Card, CardSet, Rank};
+use crate::hungarian::options::{
+    Game, HungarianOptions, TarokkCountPayment, TrialBidPenalty, VolatVoids,
+};
+use crate::ledger::{Item, Ledger, LedgerItem, Team};
+use crate::seat::{BySeat, Seat, Table, MAX_SEATS};
+use crate::trick::{Trick, TrickRules};
 
 /// An announced bonus as it stands at the end of the round of announcements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,24 +80,830 @@ pub struct ScoreInput<'a> {
     pub round_multiplier: i64,
 }
 
-/// Temporary until the settlement lands.
+/// Largest round multiplier applied. Real matches stay far below it (2^k for k overlapping
+/// doubled rounds); the clamp only guarantees that no sum overflows on absurd input.
+const MAX_ROUND_MULTIPLIER: i64 = 1 << 20;
+
+/// Highest kontra level (mordkontra, ×32); higher levels in the input count as this one.
+const MAX_KONTRA_LEVEL: u8 = 5;
+
+/// The Hungarian card-point value of every card in `cards`, summed plainly (HU-SCORE-01/02):
+/// skíz, XXI, pagát and kings 5, queens 4, riders 3, jacks 2, every other card 1. The 42-card
+/// pack totals 94 and the 54-card pack 106.
 #[must_use]
-pub fn settle(_input: &ScoreInput<'_>) -> Ledger {
-    Ledger::default()
+pub fn card_points(cards: CardSet) -> i64 {
+    cards.into_iter().map(card_value).sum()
 }
-/// Temporary.
+
+/// The Hungarian card-point value of one card.
+fn card_value(card: Card) -> i64 {
+    if CardSet::HONOURS.contains(card) {
+        return 5;
+    }
+    match card.rank() {
+        Some(Rank::KING) => 5,
+        Some(Rank::QUEEN) => 4,
+        Some(Rank::RIDER) => 3,
+        Some(Rank::JACK) => 2,
+        // Pip cards and the tarokks II–XX.
+        _ => 1,
+    }
+}
+
+/// The basic game value *g* of a bid (GAPS 000-G4): three 1, two 2, one 3, solo 4.
+#[must_use]
+pub const fn game_value(contract: Contract) -> i64 {
+    match contract {
+        Contract::Three => 1,
+        Contract::Two => 2,
+        Contract::One => 3,
+        Contract::Solo => 4,
+    }
+}
+
+/// The multiplier of a kontra level: 2^level, capped at mordkontra.
+fn kontra_multiplier(level: u8) -> i64 {
+    1_i64 << level.min(MAX_KONTRA_LEVEL)
+}
+
+/// The round multiplier, clamped to a range in which no settlement can overflow.
+fn clamp_round(round_multiplier: i64) -> i64 {
+    round_multiplier.clamp(0, MAX_ROUND_MULTIPLIER)
+}
+
+/// The active seats of `table`, in seat order. Seats beyond [`MAX_SEATS`] are ignored so that a
+/// malformed table cannot index out of bounds.
+fn active_seats(table: Table) -> impl Iterator<Item = Seat> {
+    let n = table.seats.min(MAX_SEATS as u8);
+    (0..n)
+        .filter_map(Seat::try_new)
+        .filter(move |&s| table.is_active(s))
+}
+
+/// Who plays with whom, and how team and individual items are paid.
+#[derive(Clone, Copy, Debug)]
+struct Sides {
+    table: Table,
+    declarer: Seat,
+    /// `None` for a lone declarer; a partner equal to the declarer is treated as none.
+    partner: Option<Seat>,
+}
+
+impl Sides {
+    fn new(table: Table, declarer: Seat, partner: Option<Seat>) -> Sides {
+        Sides {
+            table,
+            declarer,
+            partner: partner.filter(|&p| p != declarer),
+        }
+    }
+
+    /// The team of any seat: the declarer and partner, or everyone else.
+    fn team_of(&self, seat: Seat) -> Team {
+        if seat == self.declarer || Some(seat) == self.partner {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        }
+    }
+
+    /// The active members of `team`.
+    fn members(&self, team: Team) -> impl Iterator<Item = Seat> + '_ {
+        active_seats(self.table).filter(move |&s| self.team_of(s) == team)
+    }
+
+    /// Payments of a team item worth `v` won by `winner`. Equal teams pay member to member
+    /// (±v each); otherwise every pair of opponents settles `v` between them, which gives a lone
+    /// declarer ±3v against ∓v for each of three opponents.
+    fn team_payments(&self, winner: Team, v: i64) -> BySeat<i64> {
+        let nw = self.members(winner).count() as i64;
+        let nl = self.members(winner.other()).count() as i64;
+        let mut pay = BySeat::splat(0);
+        if nw == 0 || nl == 0 {
+            return pay;
+        }
+        let (gain, loss) = if nw == nl {
+            (v, v)
+        } else {
+            (v.saturating_mul(nl), v.saturating_mul(nw))
+        };
+        for s in active_seats(self.table) {
+            pay[s] = if self.team_of(s) == winner {
+                gain
+            } else {
+                -loss
+            };
+        }
+        pay
+    }
+
+    /// Payments of an individual item: each of `payers` pays `v` to `receiver`.
+    fn individual_payments(
+        &self,
+        receiver: Seat,
+        payers: impl Iterator<Item = Seat>,
+        v: i64,
+    ) -> BySeat<i64> {
+        let mut pay = BySeat::splat(0);
+        for p in payers.filter(|&p| p != receiver) {
+            pay[p] -= v;
+            pay[receiver] += v;
+        }
+        pay
+    }
+}
+
+/// A team line: the item belongs to `team`; `made` decides which team is paid.
+fn team_line(
+    sides: &Sides,
+    item: Item,
+    team: Team,
+    base: i64,
+    multiplier: i64,
+    announced: bool,
+    made: bool,
+) -> LedgerItem {
+    let winner = if made { team } else { team.other() };
+    LedgerItem {
+        item,
+        team: Some(team),
+        seat: None,
+        base,
+        multiplier,
+        announced,
+        made,
+        payments: sides.team_payments(winner, base.saturating_mul(multiplier)),
+    }
+}
+
+/// True for the bonuses that `double_loss_for_ulti` doubles when lost: the ultimós and uhus.
+fn is_ulti_or_uhu(bonus: Bonus) -> bool {
+    matches!(
+        bonus,
+        Bonus::PagatUltimo
+            | Bonus::PagatUhu
+            | Bonus::KingUltimo(_)
+            | Bonus::KingUhu(_)
+            | Bonus::SasUltimo
+            | Bonus::SasUhu
+    )
+}
+
+/// True for the announcements that take part in the game/double game/volát computation.
+fn is_game_feat(bonus: Bonus) -> bool {
+    matches!(
+        bonus,
+        Bonus::DoubleGame | Bonus::LongDoubleGame | Bonus::Volat
+    )
+}
+
+/// The facts of one hand, with the questions the scoring rules ask of them.
+struct Hand<'a> {
+    input: &'a ScoreInput<'a>,
+    options: &'a HungarianOptions,
+    sides: Sides,
+    /// Tricks in a complete hand: 9, or 12 with 54 cards.
+    n: usize,
+    /// The clamped round multiplier.
+    round: i64,
+    /// The basic game value of the bid.
+    g: i64,
+}
+
+impl<'a> Hand<'a> {
+    fn new(input: &'a ScoreInput<'a>) -> Hand<'a> {
+        Hand {
+            input,
+            options: input.options,
+            sides: Sides::new(input.table, input.declarer, input.partner),
+            n: input.options.tricks(),
+            round: clamp_round(input.round_multiplier),
+            g: game_value(input.contract),
+        }
+    }
+
+    /// Trick number `k` (1-based, as the rules count), if it was played.
+    fn trick(&self, k: usize) -> Option<&'a Trick> {
+        k.checked_sub(1).and_then(|i| self.input.tricks.get(i))
+    }
+
+    /// Winner and winning card of trick `k`.
+    fn winner(&self, k: usize) -> Option<(Seat, Card)> {
+        self.trick(k).and_then(|t| t.winner(&TrickRules::TAROCK))
+    }
+
+    /// True if `team` won trick `k`.
+    fn won_by(&self, k: usize, team: Team) -> bool {
+        self.winner(k)
+            .is_some_and(|(s, _)| self.sides.team_of(s) == team)
+    }
+
+    /// True if `card` itself won trick `k` for `team`.
+    fn won_with(&self, k: usize, card: Card, team: Team) -> bool {
+        self.winner(k)
+            .is_some_and(|(s, c)| c == card && self.sides.team_of(s) == team)
+    }
+
+    /// True if `team` won every trick from 1 to `k`, trick `k` with `card`.
+    fn run_to(&self, k: usize, card: Card, team: Team) -> bool {
+        (1..k).all(|i| self.won_by(i, team)) && self.won_with(k, card, team)
+    }
+
+    /// True if `team` won each of the last `count` tricks with a card satisfying `pred`.
+    fn last_won_with(&self, count: usize, team: Team, pred: impl Fn(Card) -> bool) -> bool {
+        let first = self.n.saturating_sub(count) + 1;
+        (first..=self.n).all(|k| {
+            self.winner(k)
+                .is_some_and(|(s, c)| pred(c) && self.sides.team_of(s) == team)
+        })
+    }
+
+    /// True if `team` took every trick of a complete hand (volát).
+    fn took_all(&self, team: Team) -> bool {
+        let tricks = self.input.tricks;
+        tricks.len() >= self.n
+            && !tricks.is_empty()
+            && (1..=tricks.len()).all(|k| self.won_by(k, team))
+    }
+
+    /// The cards in the tricks `team` won (discards not included).
+    fn trick_cards(&self, team: Team) -> CardSet {
+        (1..=self.input.tricks.len())
+            .filter(|&k| self.won_by(k, team))
+            .filter_map(|k| self.trick(k))
+            .fold(CardSet::EMPTY, |acc, t| acc | t.cards())
+    }
+
+    /// The discards that count for `team` (HU-TALON-13/14, HU-CALL-11, HV-CALL-01).
+    fn discards_for(&self, team: Team) -> CardSet {
+        let to_lone = self.options.discard_pile_to_lone_declarer && self.sides.partner.is_none();
+        let mut set = CardSet::EMPTY;
+        let n = self.input.table.seats.min(MAX_SEATS as u8);
+        for s in (0..n).filter_map(Seat::try_new) {
+            let owner = if s == self.sides.declarer || to_lone {
+                Team::Declarer
+            } else {
+                // The partner's discards too count for the opponents (HU-TALON-14).
+                Team::Opponents
+            };
+            if owner == team {
+                set |= self.input.discards[s];
+            }
+        }
+        set
+    }
+
+    /// Card points of `team`: its tricks plus its share of the discards.
+    fn points(&self, team: Team) -> i64 {
+        card_points(self.trick_cards(team) | self.discards_for(team))
+    }
+
+    /// Points needed to win the game (declarer's team), and to make a double game.
+    fn thresholds(&self) -> (i64, i64) {
+        if self.options.pack54 {
+            (54, 80)
+        } else {
+            (48, 71)
+        }
+    }
+
+    /// The team whose skíz caught the other team's XXI, and the seat that lost the XXI.
+    fn xxi_catch(&self) -> Option<(Team, Seat)> {
+        self.input.tricks.iter().find_map(|t| {
+            let (skiz_seat, card) = t.winner(&TrickRules::TAROCK)?;
+            if card != Card::SKIZ {
+                return None;
+            }
+            let xxi_seat = t.player_of(Card::XXI)?;
+            let catcher = self.sides.team_of(skiz_seat);
+            // Partners playing skíz and XXI to one trick is no catch (HU-SCORE-43).
+            (catcher != self.sides.team_of(xxi_seat)).then_some((catcher, xxi_seat))
+        })
+    }
+
+    /// The team that captured the other team's pagát in a trick, if any.
+    fn pagat_catch(&self) -> Option<Team> {
+        self.input.tricks.iter().find_map(|t| {
+            let owner = self.sides.team_of(t.player_of(Card::PAGAT)?);
+            let (w, _) = t.winner(&TrickRules::TAROCK)?;
+            let catcher = self.sides.team_of(w);
+            (catcher != owner).then_some(catcher)
+        })
+    }
+
+    /// True if `team` achieved the feat an announcement of `bonus` promises.
+    fn feat(&self, bonus: Bonus, team: Team) -> bool {
+        let n = self.n;
+        let penult = n.saturating_sub(1);
+        let chained = self.options.birds_chained;
+        match bonus {
+            Bonus::Trull => self.trick_cards(team).is_superset(CardSet::HONOURS),
+            Bonus::FourKings => self.trick_cards(team).is_superset(CardSet::KINGS),
+            Bonus::DoubleGame | Bonus::LongDoubleGame => self.points(team) >= self.thresholds().1,
+            Bonus::Volat => self.took_all(team),
+            Bonus::PagatUltimo => self.won_with(n, Card::PAGAT, team),
+            Bonus::XxiCatch => self.xxi_catch().is_some_and(|(t, _)| t == team),
+            Bonus::Centrum => self.run_to(5, Card::XX, team),
+            // Chained birds need the earlier feats too (HV-SCORE-24); independent ones do not
+            // (HU-SCORE-48), though winning tricks 1–6 already covers tricks 1–5.
+            Bonus::SmallBird => {
+                self.run_to(6, Card::XXI, team) && (!chained || self.run_to(5, Card::XX, team))
+            }
+            Bonus::LargeBird => {
+                self.run_to(7, Card::SKIZ, team)
+                    && (!chained
+                        || (self.run_to(5, Card::XX, team) && self.run_to(6, Card::XXI, team)))
+            }
+            Bonus::PagatUhu => self.won_with(penult, Card::PAGAT, team),
+            Bonus::KingUltimo(s) => self.won_with(n, Card::king(s), team),
+            Bonus::KingUhu(s) => self.won_with(penult, Card::king(s), team),
+            Bonus::SasUltimo => self.won_with(n, Card::EAGLE, team),
+            Bonus::SasUhu => self.won_with(penult, Card::EAGLE, team),
+            // Holding the pagát oneself makes an announced pagát-catch fail: the pagát then
+            // cannot be the other team's (HV-ANN-07).
+            Bonus::PagatCatch => self.pagat_catch() == Some(team),
+            Bonus::PagatFacan => self.won_with(1, Card::PAGAT, team),
+            Bonus::SasFacan => self.won_with(1, Card::EAGLE, team),
+            // Announced, it succeeds whoever played the I or II (HV-SCORE-12).
+            Bonus::ParosFacan => {
+                self.won_with(1, Card::XXI, team)
+                    && self.trick(1).is_some_and(|t| {
+                        t.cards().intersects(Card::PAGAT.set() | Card::EAGLE.set())
+                    })
+            }
+            Bonus::SuitFamily(suit) => self.last_won_with(3, team, |c| c.suit() == Some(suit)),
+            Bonus::ThreeKings => self.last_won_with(3, team, Card::is_king),
+            Bonus::FinalPair => {
+                (self.won_with(penult, Card::EAGLE, team) && self.won_with(n, Card::PAGAT, team))
+                    || (self.won_with(penult, Card::PAGAT, team)
+                        && self.won_with(n, Card::EAGLE, team))
+            }
+            Bonus::PagatSmallBird => self.won_with(6, Card::PAGAT, team),
+            Bonus::SasSmallBird => self.won_with(6, Card::EAGLE, team),
+            Bonus::KingSmallBird(s) => self.won_with(6, Card::king(s), team),
+            Bonus::PagatLargeBird => self.won_with(7, Card::PAGAT, team),
+            Bonus::SasLargeBird => self.won_with(7, Card::EAGLE, team),
+            Bonus::KingLargeBird(s) => self.won_with(7, Card::king(s), team),
+        }
+    }
+
+    /// The value of an announced bonus before kontras (HU-SCORE-32..51, HV-SCORE-06..24).
+    fn announced_value(&self, bonus: Bonus) -> i64 {
+        let birds = self.options.bird_values.values();
+        let chained = self.options.birds_chained;
+        match bonus {
+            Bonus::Trull | Bonus::FourKings => 2,
+            Bonus::DoubleGame | Bonus::LongDoubleGame => 4 * self.g,
+            Bonus::Volat => 6 * self.g,
+            Bonus::PagatUltimo | Bonus::SasUltimo => 10,
+            Bonus::XxiCatch => 42,
+            Bonus::Centrum => {
+                if chained {
+                    10
+                } else {
+                    birds[0]
+                }
+            }
+            Bonus::SmallBird => {
+                if chained {
+                    20
+                } else {
+                    birds[1]
+                }
+            }
+            Bonus::LargeBird => {
+                if chained {
+                    40
+                } else {
+                    birds[2]
+                }
+            }
+            Bonus::PagatUhu | Bonus::SasUhu => self.options.pagat_uhu_value,
+            Bonus::KingUltimo(_) => 15,
+            Bonus::KingUhu(_) => 20,
+            Bonus::PagatCatch => 8,
+            Bonus::PagatFacan | Bonus::SasFacan => 50,
+            Bonus::ParosFacan => 60,
+            Bonus::SuitFamily(_) | Bonus::ThreeKings => 100,
+            Bonus::FinalPair => 40,
+            Bonus::PagatSmallBird | Bonus::SasSmallBird | Bonus::KingSmallBird(_) => 40,
+            Bonus::PagatLargeBird | Bonus::SasLargeBird | Bonus::KingLargeBird(_) => 30,
+        }
+    }
+
+    /// The value a team pays for losing `bonus` worth `value`: doubled for an ultimó or uhu
+    /// under `double_loss_for_ulti` (HV-SCORE-23).
+    fn loss_value(&self, bonus: Bonus, value: i64) -> i64 {
+        if self.options.double_loss_for_ulti && is_ulti_or_uhu(bonus) {
+            value * 2
+        } else {
+            value
+        }
+    }
+
+    /// True if `team` announced `bonus` (then it scores no silent version of it).
+    fn announced_by(&self, bonus: Bonus, team: Team) -> bool {
+        self.input
+            .announced
+            .iter()
+            .any(|a| a.bonus == bonus && a.team == team)
+    }
+
+    /// True if `team` announced double game (or High Tarokk's long double game).
+    fn announced_double(&self, team: Team) -> bool {
+        self.announced_by(Bonus::DoubleGame, team) || self.announced_by(Bonus::LongDoubleGame, team)
+    }
+
+    /// The silent feat of `team` on top of or instead of the game: silent volát (3g) or silent
+    /// double game (2g), with the bonus it is recorded as.
+    fn silent_feat(&self, team: Team) -> Option<(Bonus, i64)> {
+        let announced_volat = self.announced_by(Bonus::Volat, team);
+        if self.took_all(team) && !announced_volat {
+            Some((Bonus::Volat, 3 * self.g))
+        } else if self.points(team) >= self.thresholds().1
+            && !announced_volat
+            && !self.announced_double(team)
+        {
+            Some((Bonus::DoubleGame, 2 * self.g))
+        } else {
+            None
+        }
+    }
+
+    /// The lines for the game, double game and volát (HU-SCORE-13..28).
+    fn game_lines(&self, ledger: &mut Ledger) {
+        let (win, _) = self.thresholds();
+        let level = self.input.game_level;
+        let declarer_wins = if self.options.opponents_need_48_after_kontra && level > 0 {
+            // The opponents who said kontra must reach the winning total themselves (H14).
+            self.points(Team::Opponents) < win
+        } else {
+            self.points(Team::Declarer) >= win
+        };
+        let w = if declarer_wins {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        };
+        let silent = self.silent_feat(w);
+        let game_scored = level > 0
+            || (!self.announced_double(w)
+                && !self.announced_by(Bonus::Volat, w)
+                && silent.is_none());
+        if game_scored {
+            // The game belongs to the declarer's team (announced by the bid); `made` says
+            // whether it won.
+            ledger.push(team_line(
+                &self.sides,
+                Item::Game,
+                Team::Declarer,
+                self.g,
+                kontra_multiplier(level).saturating_mul(self.round),
+                false,
+                declarer_wins,
+            ));
+        }
+        if let Some((bonus, value)) = silent {
+            ledger.push(team_line(
+                &self.sides,
+                Item::Bonus(bonus),
+                w,
+                value,
+                self.round,
+                false,
+                true,
+            ));
+        }
+        for a in self
+            .input
+            .announced
+            .iter()
+            .filter(|a| is_game_feat(a.bonus))
+        {
+            ledger.push(team_line(
+                &self.sides,
+                Item::Bonus(a.bonus),
+                a.team,
+                self.announced_value(a.bonus),
+                kontra_multiplier(a.level).saturating_mul(self.round),
+                true,
+                self.feat(a.bonus, a.team),
+            ));
+        }
+    }
+
+    /// One line per announced bonus other than double game and volát (HU-SCORE-33).
+    fn announced_lines(&self, ledger: &mut Ledger) {
+        for a in self
+            .input
+            .announced
+            .iter()
+            .filter(|a| !is_game_feat(a.bonus))
+        {
+            let made = self.feat(a.bonus, a.team);
+            let value = self.announced_value(a.bonus);
+            let base = if made {
+                value
+            } else {
+                self.loss_value(a.bonus, value)
+            };
+            ledger.push(team_line(
+                &self.sides,
+                Item::Bonus(a.bonus),
+                a.team,
+                base,
+                kontra_multiplier(a.level).saturating_mul(self.round),
+                true,
+                made,
+            ));
+        }
+    }
+
+    /// A silent line for `team`, unless that team announced the bonus (HU-SCORE-53).
+    fn silent_line(&self, ledger: &mut Ledger, bonus: Bonus, team: Team, base: i64, made: bool) {
+        if self.announced_by(bonus, team) {
+            return;
+        }
+        ledger.push(team_line(
+            &self.sides,
+            Item::Bonus(bonus),
+            team,
+            base,
+            self.round,
+            false,
+            made,
+        ));
+    }
+
+    /// Silent ultimó of `card` (pagát, or the II): won by the card itself, +5; played to the
+    /// last trick and not winning it, even to a partner, −5 (HU-SCORE-38/39, HV-ANN-08).
+    fn silent_ultimo(&self, ledger: &mut Ledger, bonus: Bonus, card: Card) {
+        let Some(trick) = self.trick(self.n) else {
+            return;
+        };
+        let (Some(player), Some((_, won_by))) =
+            (trick.player_of(card), trick.winner(&TrickRules::TAROCK))
+        else {
+            return;
+        };
+        let team = self.sides.team_of(player);
+        if won_by == card {
+            self.silent_line(ledger, bonus, team, 5, true);
+        } else {
+            self.silent_line(ledger, bonus, team, self.loss_value(bonus, 5), false);
+        }
+    }
+
+    /// High Tarokk silent fácán of `card` (pagát or II): wins trick 1, +10; captured in trick 1
+    /// by an opponent, the team that played it pays 10 (HV-SCORE-06..09).
+    fn silent_facan(&self, ledger: &mut Ledger, bonus: Bonus, card: Card) {
+        let Some(trick) = self.trick(1) else {
+            return;
+        };
+        let (Some(player), Some((winner, won_by))) =
+            (trick.player_of(card), trick.winner(&TrickRules::TAROCK))
+        else {
+            return;
+        };
+        let team = self.sides.team_of(player);
+        if won_by == card {
+            self.silent_line(ledger, bonus, team, 10, true);
+        } else if self.sides.team_of(winner) != team {
+            self.silent_line(ledger, bonus, team, 10, false);
+        }
+    }
+
+    /// Silent párosfácán: the XXI wins trick 1 holding an I or II of the other team; 30
+    /// (HV-SCORE-10/11). The 10 for the captured card is the fácán line.
+    fn silent_paros_facan(&self, ledger: &mut Ledger) {
+        let Some(trick) = self.trick(1) else {
+            return;
+        };
+        let Some((winner, Card::XXI)) = trick.winner(&TrickRules::TAROCK) else {
+            return;
+        };
+        let team = self.sides.team_of(winner);
+        let caught = [Card::PAGAT, Card::EAGLE].into_iter().any(|c| {
+            trick
+                .player_of(c)
+                .is_some_and(|p| self.sides.team_of(p) != team)
+        });
+        if caught {
+            self.silent_line(ledger, Bonus::ParosFacan, team, 30, true);
+        }
+    }
+
+    /// Every bonus made (or, for ultimós and fácáns, lost) without an announcement.
+    fn silent_lines(&self, ledger: &mut Ledger) {
+        let high = self.options.game == Game::High;
+        for team in [Team::Declarer, Team::Opponents] {
+            // A team that took every trick scores no silent trull or four kings (HU-SCORE-36);
+            // with `silent_only`, only when its volát was silent (HV-SCORE-05).
+            let voided = self.took_all(team)
+                && match self.options.volat_voids_silent_bonuses {
+                    VolatVoids::Any => true,
+                    VolatVoids::SilentOnly => !self.announced_by(Bonus::Volat, team),
+                };
+            for bonus in [Bonus::Trull, Bonus::FourKings] {
+                if !voided && self.feat(bonus, team) {
+                    self.silent_line(ledger, bonus, team, 1, true);
+                }
+            }
+        }
+        self.silent_ultimo(ledger, Bonus::PagatUltimo, Card::PAGAT);
+        if self.options.sas_bonuses || high {
+            self.silent_ultimo(ledger, Bonus::SasUltimo, Card::EAGLE);
+        }
+        if let Some((team, _)) = self.xxi_catch() {
+            self.silent_line(ledger, Bonus::XxiCatch, team, 21, true);
+        }
+        if self.options.pagat_catch_bonus {
+            if let Some(team) = self.pagat_catch() {
+                self.silent_line(ledger, Bonus::PagatCatch, team, 4, true);
+            }
+        }
+        if high {
+            self.silent_facan(ledger, Bonus::PagatFacan, Card::PAGAT);
+            self.silent_facan(ledger, Bonus::SasFacan, Card::EAGLE);
+            self.silent_paros_facan(ledger);
+        }
+    }
+
+    /// Declared tarokks, and undeclared ones claimed from the partner (HU-SCORE-54/55, H8,
+    /// HV-ANN-12). Individual lines, multiplied by the round multiplier only.
+    fn tarokk_lines(&self, ledger: &mut Ledger) {
+        let table = self.input.table;
+        for s in active_seats(table) {
+            let declared = self.input.declared[s];
+            let held = self.input.tarokks_held[s];
+            let team = self.sides.team_of(s);
+            if declared >= 8 {
+                let base = tarokk_value(declared);
+                let v = base.saturating_mul(self.round);
+                let (line_team, payments) = match self.options.tarokk_count_payment {
+                    TarokkCountPayment::AllOthers => (
+                        None,
+                        self.sides.individual_payments(s, active_seats(table), v),
+                    ),
+                    // A team item (PVSZ18): the holder's partner shares it instead of paying.
+                    TarokkCountPayment::Team => (Some(team), self.sides.team_payments(team, v)),
+                };
+                ledger.push(LedgerItem {
+                    item: Item::Tarokks {
+                        count: declared,
+                        declared: true,
+                    },
+                    team: line_team,
+                    seat: Some(s),
+                    base,
+                    multiplier: self.round,
+                    announced: true,
+                    made: true,
+                    payments,
+                });
+            } else if declared == 0 && held >= 8 {
+                if self.sides.members(team).all(|p| p == s) {
+                    // A lone declarer has nobody to claim from.
+                    continue;
+                }
+                let base = tarokk_value(held);
+                ledger.push(LedgerItem {
+                    item: Item::Tarokks {
+                        count: held,
+                        declared: false,
+                    },
+                    team: None,
+                    seat: Some(s),
+                    base,
+                    multiplier: self.round,
+                    announced: false,
+                    made: true,
+                    payments: self.sides.individual_payments(
+                        s,
+                        self.sides.members(team),
+                        base.saturating_mul(self.round),
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Five players: who received an honour from the talon pays the dealer 3/2/1 (PK-SCORE-01).
+    fn talon_honour_lines(&self, ledger: &mut Ledger) {
+        let table = self.input.table;
+        if !self.options.talon_honours_pay_dealer || table.is_active(table.dealer) {
+            return;
+        }
+        for s in active_seats(table) {
+            for (card, base) in [(Card::SKIZ, 3), (Card::XXI, 2), (Card::PAGAT, 1)] {
+                if !self.input.talon_received[s].contains(card) {
+                    continue;
+                }
+                let v = base * self.round;
+                let mut payments = BySeat::splat(0);
+                payments[s] -= v;
+                payments[table.dealer] += v;
+                ledger.push(LedgerItem {
+                    item: Item::TalonHonour,
+                    team: None,
+                    seat: Some(s),
+                    base,
+                    multiplier: self.round,
+                    announced: false,
+                    made: false,
+                    payments,
+                });
+            }
+        }
+    }
+}
+
+/// Payment for `count` tarokks: 8 → 1, 9 → 2, 10 → 3, 11 → 4, 12 → 5 (HU-SCORE-54, HV-ANN-12).
+fn tarokk_value(count: u8) -> i64 {
+    i64::from(count.saturating_sub(7).min(5))
+}
+
+/// Settles a played hand: game, double game and volát, every announced and silent bonus,
+/// declared and claimed tarokks, and talon honours paid to a five-handed dealer.
+///
+/// Lines come in a stable order: the game and its silent double game or volát, announced double
+/// game and volát, the other announced bonuses in announcement order, silent bonuses, tarokks,
+/// talon honours. `card_points` holds the declarer's team's and the opponents' card points, and
+/// `hat` the seat whose XXI was caught. Never panics.
+#[must_use]
+pub fn settle(input: &ScoreInput<'_>) -> Ledger {
+    let hand = Hand::new(input);
+    let mut ledger = Ledger::default();
+    hand.game_lines(&mut ledger);
+    hand.announced_lines(&mut ledger);
+    hand.silent_lines(&mut ledger);
+    hand.tarokk_lines(&mut ledger);
+    hand.talon_honour_lines(&mut ledger);
+    ledger.card_points = Some([hand.points(Team::Declarer), hand.points(Team::Opponents)]);
+    ledger.hat = hand.xxi_catch().map(|(_, seat)| seat);
+    ledger
+}
+
+/// Settles a speculative fourth-seat bid whose bidder drew no honour (HU-BID-10, GAPS H15): the
+/// hand is thrown in and the bidder pays each other active player the bid's basic value
+/// (`game_value`), or 3 (`three`), or nothing (`none`: an empty ledger).
 #[must_use]
 pub fn settle_trial_bid(
-    _o: &HungarianOptions,
-    _t: Table,
-    _b: Seat,
-    _c: Contract,
-    _m: i64,
+    options: &HungarianOptions,
+    table: Table,
+    bidder: Seat,
+    contract: Contract,
+    round_multiplier: i64,
 ) -> Ledger {
-    Ledger::default()
+    let base = match options.trial_bid_penalty {
+        TrialBidPenalty::GameValue => game_value(contract),
+        TrialBidPenalty::Three => 3,
+        TrialBidPenalty::None => return Ledger::default(),
+    };
+    let mut ledger = Ledger::default();
+    if !table.is_active(bidder) {
+        return ledger;
+    }
+    let round = clamp_round(round_multiplier);
+    let mut payments = BySeat::splat(0);
+    // Each other player receives from the bidder: the reverse of an individual payment.
+    for s in active_seats(table).filter(|&s| s != bidder) {
+        payments[s] += base * round;
+        payments[bidder] -= base * round;
+    }
+    ledger.push(LedgerItem {
+        item: Item::TrialBidPenalty,
+        team: None,
+        seat: Some(bidder),
+        base,
+        multiplier: round,
+        announced: false,
+        made: false,
+        payments,
+    });
+    ledger
 }
-/// Temporary.
+
+/// Settles a bid of three where the declarer's team announced only trull and nothing else was
+/// announced or kontra'd, under `skip_trull_only_three` (HV-ANN-02): the hand is not played and
+/// the declarer's team wins 3, paid like any team item (×3 for a lone declarer).
 #[must_use]
-pub fn settle_trull_only_three(_t: Table, _d: Seat, _p: Option<Seat>, _m: i64) -> Ledger {
-    Ledger::default()
+pub fn settle_trull_only_three(
+    table: Table,
+    declarer: Seat,
+    partner: Option<Seat>,
+    round_multiplier: i64,
+) -> Ledger {
+    let sides = Sides::new(table, declarer, partner);
+    let mut ledger = Ledger::default();
+    ledger.push(team_line(
+        &sides,
+        Item::TrullOnlyThree,
+        Team::Declarer,
+        3,
+        clamp_round(round_multiplier),
+        false,
+        true,
+    ));
+    ledger
 }
