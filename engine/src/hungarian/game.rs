@@ -1515,10 +1515,13 @@ impl Hungarian {
             ));
         }
         let team = self.team_of(s);
-        if self.auction.pagat_cue == Some(s)
-            && self.standing(Bonus::PagatUltimo, team).is_none()
+        // The announcement obligations below bind only while the announcement is possible, so
+        // that no position is left without a legal action (e.g. a pagát cue bidder on the
+        // opposing side who cannot yet show that side).
+        let owes_pagat_ulti = self.standing(Bonus::PagatUltimo, team).is_none()
             && self.standing(Bonus::PagatUhu, team).is_none()
-        {
+            && self.check_announce(s, Bonus::PagatUltimo).is_ok();
+        if self.auction.pagat_cue == Some(s) && owes_pagat_ulti {
             return Err(Violation::illegal(
                 "PK-ANN-02",
                 "a cue bid on the pagát alone obliges you to announce pagát ultimó",
@@ -1526,16 +1529,16 @@ impl Hungarian {
         }
         if self.ann.first_turn && self.o.overcaller_must_announce && self.forced_cue().is_some() {
             let h = self.hands[s];
-            if h.intersects(CardSet::HIGH_HONOURS) && self.standing(Bonus::Trull, team).is_none() {
+            if h.intersects(CardSet::HIGH_HONOURS)
+                && self.standing(Bonus::Trull, team).is_none()
+                && self.check_announce(s, Bonus::Trull).is_ok()
+            {
                 return Err(Violation::illegal(
                     "HV-ANN-03",
                     "winning over a cue bid with a high honour obliges you to announce trull",
                 ));
             }
-            if !h.intersects(CardSet::HIGH_HONOURS)
-                && h.contains(Card::PAGAT)
-                && self.standing(Bonus::PagatUltimo, team).is_none()
-            {
+            if !h.intersects(CardSet::HIGH_HONOURS) && h.contains(Card::PAGAT) && owes_pagat_ulti {
                 return Err(Violation::illegal(
                     "HV-ANN-03",
                     "winning over a cue bid with only the pagát obliges you to announce pagát ultimó",
