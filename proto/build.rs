@@ -17,9 +17,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(&descriptor_path, &bytes)?;
 
     let mut config = prost_build::Config::new();
-    config.file_descriptor_set_path(&descriptor_path).skip_protoc_run();
-    tonic_prost_build::configure()
-        .compile_with_config(config, &protos, &["."])?;
+    config
+        .file_descriptor_set_path(&descriptor_path)
+        .skip_protoc_run();
+    tonic_prost_build::configure().compile_with_config(config, &protos, &["."])?;
 
     pbjson_build::Builder::new()
         .register_descriptors(&bytes)?

@@ -13,4 +13,5 @@ pub mod v1 {
 }
 
 /// The encoded `FileDescriptorSet` of the API, for gRPC server reflection.
-pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/tarock_descriptor.bin"));
+pub const FILE_DESCRIPTOR_SET: &[u8] =
+    include_bytes!(concat!(env!("OUT_DIR"), "/tarock_descriptor.bin"));
