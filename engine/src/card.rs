@@ -397,7 +397,8 @@ impl fmt::Display for Card {
 
 impl fmt::Debug for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.notation().fmt(f)
+        // Display, explicitly: `CardNotation`'s derived Debug would print this card's Debug again.
+        fmt::Display::fmt(&self.notation(), f)
     }
 }
 
@@ -741,6 +742,12 @@ impl Pack {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn debug_prints_the_notation() {
+        assert_eq!(format!("{:?}", Card::XX), "T20");
+        assert_eq!(format!("{:?}", CardSet::HONOURS), "{T1, T21, SKIZ}");
+    }
 
     #[test]
     fn king_of_spades_and_skiz_have_distinct_notations() {

@@ -1884,6 +1884,14 @@ impl Hungarian {
     }
 
     fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        // An annulment out of its turn breaks the rule on when a hand may be annulled, whatever
+        // the current phase otherwise takes.
+        if a == Action::Annul && !matches!(self.phase, Phase::Annul | Phase::Over(_)) {
+            return Err(Violation::wrong_phase(
+                "HU-ANNUL-07",
+                "a hand can be annulled only in the turn for it after the talon exchange",
+            ));
+        }
         match self.phase {
             Phase::Auction => self.check_auction(s, a),
             Phase::Discard => self.check_discard(s, a),
