@@ -1479,10 +1479,24 @@ impl Hungarian {
             Target::Bonus(b) => {
                 let announcer_team = if by_opposing { team.other() } else { team };
                 let Some(item) = self.standing(b, announcer_team) else {
-                    return Err(Violation::illegal(
-                        "HU-ANN-20",
-                        "only a bonus announced by the other team can be kontra'd (and rekontra'd by the announcing team)",
-                    ));
+                    // No item of the team this level answers. If nobody announced the bonus it
+                    // cannot be kontra'd at all (HU-ANN-21); otherwise the player's own team
+                    // announced it (a kontra, HU-ANN-20) or the level is the other side's to say
+                    // (rekontra and up, HU-ANN-24).
+                    let announced = self.standing(b, announcer_team.other()).is_some();
+                    return Err(if !announced {
+                        Violation::illegal("HU-ANN-21", "only an announced bonus can be kontra'd")
+                    } else if level == 1 {
+                        Violation::illegal(
+                            "HU-ANN-20",
+                            "only a bonus announced by the other team can be kontra'd (and rekontra'd by the announcing team)",
+                        )
+                    } else {
+                        Violation::illegal(
+                            "HU-ANN-24",
+                            "the kontra levels alternate between the two sides",
+                        )
+                    });
                 };
                 if level != item.level + 1 {
                     return Err(Violation::illegal(
