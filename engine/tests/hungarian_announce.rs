@@ -1714,3 +1714,41 @@ fn centrum_and_birds_cards_kept_for_their_tricks() {
     run(&mut g, "play HK, play HC");
     assert_eq!(legal_cards(&g), set("SKIZ"));
 }
+
+// rule: PK-ANN-04, HU-ANN-23
+#[test]
+fn paskievics_only_the_announcer_rekontras() {
+    // The Parlett example in the Paskievics game: B announces trull for A's team, D kontras.
+    let mut g = start(PASK, &[], &ANN_B_PARTNER, THREE);
+    run(
+        &mut g,
+        "call T20, pass, announce trull, pass, pass, kontra trull, kontra game, pass",
+    );
+    // A, the declarer, may not rekontra B's trull in Parlett's game, but may rekontra the game.
+    refuse(&g, "rekontra trull", "PK-ANN-04");
+    run(&mut g, "rekontra game, pass");
+    // B, who announced the trull, may.
+    run(&mut g, "rekontra trull, pass");
+    assert_eq!(item(&g, "trull"), Some((Team::Declarer, 2, seat(1))));
+    assert_eq!(g.game_level(), 2);
+
+    // In the illustrated game either member of the announcing side may (HU-ANN-23).
+    let mut g = start(ILL, &[], &ANN_B_PARTNER, THREE);
+    run(
+        &mut g,
+        "call T20, pass, announce trull, pass, pass, kontra trull, pass",
+    );
+    run(&mut g, "rekontra trull, pass");
+    assert_eq!(item(&g, "trull"), Some((Team::Declarer, 2, seat(1))));
+}
+
+// rule: PK-ANN-04
+#[test]
+fn paskievics_only_the_declarer_rekontras_the_game() {
+    let mut g = start(PASK, &[], &ANN_B_PARTNER, THREE);
+    run(&mut g, "call T20, pass, pass, pass, kontra game, pass");
+    // B, the partner, may not answer the kontra on the game; A may.
+    assert_eq!(g.to_act(), Some(seat(0)));
+    run(&mut g, "pass");
+    refuse(&g, "rekontra game", "PK-ANN-04");
+}

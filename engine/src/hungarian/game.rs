@@ -1461,6 +1461,16 @@ impl Hungarian {
                         "kontra levels go up one step at a time",
                     ));
                 }
+                if !by_opposing
+                    && team == Team::Declarer
+                    && self.o.game == Kind::Paskievics
+                    && s != self.declarer
+                {
+                    return Err(Violation::illegal(
+                        "PK-ANN-04",
+                        "only the declarer, who announced the game, may rekontra it",
+                    ));
+                }
                 if by_opposing != (team == Team::Opponents) {
                     return Err(if level == 1 {
                         Violation::illegal(
@@ -1502,6 +1512,13 @@ impl Hungarian {
                     return Err(Violation::illegal(
                         "HU-ANN-24",
                         "kontra levels go up one step at a time",
+                    ));
+                }
+                // PK-ANN-04: in Parlett's game only the announcer answers a kontra on their item.
+                if !by_opposing && self.o.game == Kind::Paskievics && item.announcer != s {
+                    return Err(Violation::illegal(
+                        "PK-ANN-04",
+                        "only the player who announced a bonus may rekontra it",
                     ));
                 }
                 Ok(())
