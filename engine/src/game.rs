@@ -6,8 +6,9 @@
 //! Neither listing nor applying allocates.
 
 use crate::action::Action;
+use crate::card::CardSet;
 use crate::ledger::Ledger;
-use crate::seat::Seat;
+use crate::seat::{BySeat, Seat};
 use std::fmt;
 
 /// Capacity of an [`ActionList`].
@@ -173,6 +174,30 @@ pub enum End {
     TrialBidFailed(Seat),
     /// A bid of three with only trull announced was scored without play (option).
     TrullOnlyThree,
+}
+
+/// Who looks at a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// One seat: its own cards and what is public.
+    Seat(Seat),
+    /// A spectator: only what is public.
+    Spectator,
+    /// The referee: everything.
+    Referee,
+}
+
+/// The cards a viewer may see, wherever they lie. Cards played to tricks are public and not
+/// listed here; everything else a viewer is not shown stays hidden, in views and in the action
+/// history alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Visible {
+    /// Cards of each seat's hand the viewer may see.
+    pub hands: BySeat<CardSet>,
+    /// Cards of each seat's discards the viewer may see.
+    pub discards: BySeat<CardSet>,
+    /// Talon cards the viewer may see, wherever they went.
+    pub talon: CardSet,
 }
 
 /// The result of a finished hand.

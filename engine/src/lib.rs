@@ -20,7 +20,9 @@ pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use count::CountMethod;
 pub use deal::{Deal, DealBuilder, DealError};
-pub use game::{ActionList, End, Game, Outcome, PlayError, Violation, ViolationKind};
+pub use game::{
+    ActionList, End, Game, Outcome, PlayError, Viewer, Violation, ViolationKind, Visible,
+};
 pub use hungarian::{Hungarian, HungarianOptions};
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use seat::{BySeat, Seat, Table, MAX_SEATS};

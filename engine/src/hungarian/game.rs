@@ -26,7 +26,7 @@
 use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
-use crate::game::{ActionList, End, Game, Outcome, Violation, ViolationKind};
+use crate::game::{ActionList, End, Game, Outcome, Viewer, Violation, ViolationKind, Visible};
 use crate::hungarian::options::{
     AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
 };
@@ -257,6 +257,8 @@ pub struct Hungarian {
     to_discard: BySeat<u8>,
     discards: BySeat<CardSet>,
     annul_answers: u8,
+    /// Every discard has been made (the discarded tarokk counts are public).
+    discards_done: bool,
     ann: Announcements,
     trick: Trick,
     tricks: [Trick; MAX_TRICKS],
@@ -382,6 +384,7 @@ impl Hungarian {
             to_discard: BySeat::splat(0),
             discards: BySeat::splat(CardSet::EMPTY),
             annul_answers: 0,
+            discards_done: false,
             ann: Announcements {
                 called: None,
                 mask: [0; 2],
@@ -905,6 +908,7 @@ impl Hungarian {
     }
 
     fn after_discards(&mut self) {
+        self.discards_done = true;
         if self.o.annul_timing == AnnulTiming::AfterExchange {
             self.start_annul();
         } else {
@@ -1848,6 +1852,90 @@ impl Hungarian {
 
     fn finish(&mut self, end: End) {
         self.phase = Phase::Over(end);
+    }
+
+    // ----- views -------------------------------------------------------------------------------
+
+    /// How many tarokks each seat discarded: public once everyone has discarded (HU-TALON-16).
+    #[must_use]
+    pub fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        let done = self.discards_done;
+        (done && self.table.is_active(s)).then(|| (self.discards[s] & CardSet::TAROKKS).len() as u8)
+    }
+
+    /// The cards `viewer` may see (HU-TALON-07, HU-TALON-15, HU-CALL-10). A seat sees its own
+    /// hand, discards and talon cards; with five players and `dealer_handles_talon_5p` the
+    /// dealer, who hands out the talon and keeps the others' discards, sees those too
+    /// (HU-TALON-06); in Paskievics the declarer's discarded tarokks lie face up (PK-TALON-01);
+    /// a hand that was annulled is shown (PK-ANNUL-01). Played cards are public.
+    #[must_use]
+    pub fn visible(&self, viewer: Viewer) -> Visible {
+        let seats = self.table.seats;
+        if viewer == Viewer::Referee {
+            return Visible {
+                hands: self.hands,
+                discards: self.discards,
+                talon: self.deal.talon_set(),
+            };
+        }
+        let mut v = Visible::default();
+        if self.o.game == Kind::Paskievics && self.declarer().is_some() {
+            v.discards[self.declarer] = self.discards[self.declarer] & CardSet::TAROKKS;
+        }
+        if let Phase::Over(End::Annulled(s)) = self.phase {
+            v.hands[s] = self.hands[s];
+        }
+        if let Viewer::Seat(me) = viewer {
+            if me.get() < seats {
+                v.hands[me] = self.hands[me];
+                v.discards[me] = self.discards[me];
+                v.talon = self.talon_received[me];
+                if self.table.sitting_out == Some(me)
+                    && self.o.dealer_handles_talon_5p
+                    && self.declarer().is_some()
+                {
+                    v.talon = self.deal.talon_set() - self.talon_remaining();
+                    for t in Seat::all(seats) {
+                        if t != self.declarer {
+                            v.discards[t] = self.discards[t];
+                        }
+                    }
+                }
+            }
+        }
+        v
+    }
+
+    /// The side of seat `s` as `viewer` can know it: the referee always; a seat knows its own
+    /// side once the partner is called (the partner knows it holds the called card; the declarer
+    /// and the opponents learn only what announcements prove, HU-CALL-10); everyone knows the
+    /// side of an identified player (HU-ANN-18).
+    #[must_use]
+    pub fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        if !self.table.is_active(s) || self.ann.called.is_none() {
+            return (self.declarer().is_some() && s == self.declarer && self.table.is_active(s))
+                .then_some(Team::Declarer);
+        }
+        let known = match viewer {
+            Viewer::Referee => true,
+            Viewer::Spectator => self.ann.identified[s],
+            Viewer::Seat(me) => {
+                self.ann.identified[s]
+                    || me == s
+                    // The partner knows every side: it holds the called card.
+                    || Some(me) == self.partner
+                    || self.phase_reveals_partner()
+            }
+        };
+        known.then(|| self.team_of(s))
+    }
+
+    /// True once the called card has been played: every side is then public.
+    fn phase_reveals_partner(&self) -> bool {
+        let Some(c) = self.ann.called else {
+            return false;
+        };
+        self.tricks().iter().any(|t| t.cards().contains(c)) || self.trick.cards().contains(c)
     }
 
     // ----- scoring -----------------------------------------------------------------------------
