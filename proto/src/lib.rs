@@ -4,6 +4,8 @@
 //! server stubs, their protobuf-JSON (serde) implementations, and the encoded file descriptor
 //! set for server reflection.
 
+pub mod codec;
+
 /// Package `tarock.v1`.
 #[allow(missing_docs, unreachable_pub, clippy::all, clippy::pedantic)]
 pub mod v1 {

@@ -1,0 +1,151 @@
+//! `tarock-server`: the stateless tarock rules-engine gRPC server.
+//!
+//! Thin by design: parses the configuration, sets up logging and telemetry, binds the
+//! listeners, and calls [`tarock_service::run`] with a future that completes on SIGTERM or
+//! ctrl-c.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tarock_service::metrics::Metrics;
+use tarock_service::{telemetry, Config};
+
+/// Command-line flags; every flag also reads an environment variable.
+#[derive(Debug, Parser)]
+#[command(
+    name = "tarock-server",
+    version,
+    about = "Stateless gRPC rules engine for the tarock family of card games"
+)]
+struct Args {
+    /// Address for gRPC (and gRPC-Web, health, reflection).
+    #[arg(long, env = "TAROCK_LISTEN", default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+    /// Address for the Prometheus metrics endpoint (`/metrics`); unset: no endpoint.
+    #[arg(long, env = "TAROCK_METRICS_LISTEN")]
+    metrics_listen: Option<SocketAddr>,
+    /// Log format: `text` or `json`.
+    #[arg(long, env = "TAROCK_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    log_format: String,
+    /// Largest request or response message, in bytes.
+    #[arg(long, env = "TAROCK_MAX_MESSAGE_BYTES", default_value_t = 4 * 1024 * 1024)]
+    max_message_bytes: usize,
+    /// Requests in flight per connection.
+    #[arg(long, env = "TAROCK_CONCURRENCY_PER_CONNECTION", default_value_t = 256)]
+    concurrency_per_connection: usize,
+    /// Requests in flight on the server; beyond it requests fail with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "TAROCK_GLOBAL_CONCURRENCY", default_value_t = 4096)]
+    global_concurrency: usize,
+    /// Request timeout, in milliseconds.
+    #[arg(long, env = "TAROCK_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
+    request_timeout_ms: u64,
+    /// HTTP/2 keepalive interval, in seconds.
+    #[arg(long, env = "TAROCK_KEEPALIVE_SECS", default_value_t = 30)]
+    keepalive_secs: u64,
+    /// Maximum connection age, in seconds (connections are then closed gracefully).
+    #[arg(long, env = "TAROCK_MAX_CONNECTION_AGE_SECS", default_value_t = 300)]
+    max_connection_age_secs: u64,
+    /// After SIGTERM, seconds of NOT_SERVING health before the listener closes.
+    #[arg(long, env = "TAROCK_DRAIN_DELAY_SECS", default_value_t = 5)]
+    drain_delay_secs: u64,
+    /// After the drain delay, seconds in-flight requests may take to finish.
+    #[arg(long, env = "TAROCK_SHUTDOWN_GRACE_SECS", default_value_t = 10)]
+    shutdown_grace_secs: u64,
+    /// Origins allowed for gRPC-Web (comma-separated); empty: any origin.
+    #[arg(long, env = "TAROCK_CORS_ORIGINS", value_delimiter = ',')]
+    cors_origins: Vec<String>,
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let telemetry = match telemetry::init(&args.log_format) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: telemetry: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let config = Config {
+        max_message_bytes: args.max_message_bytes,
+        concurrency_per_connection: args.concurrency_per_connection.max(1),
+        global_concurrency: args.global_concurrency.max(1),
+        request_timeout: Duration::from_millis(args.request_timeout_ms.max(1)),
+        keepalive_interval: Duration::from_secs(args.keepalive_secs.max(1)),
+        keepalive_timeout: Duration::from_secs(10),
+        max_connection_age: Duration::from_secs(args.max_connection_age_secs.max(1)),
+        drain_delay: Duration::from_secs(args.drain_delay_secs),
+        shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
+        cors_origins: args
+            .cors_origins
+            .into_iter()
+            .filter(|o| !o.is_empty())
+            .collect(),
+    };
+    let listener = match tokio::net::TcpListener::bind(args.listen).await {
+        Ok(l) => l,
+        Err(e) => {
+            tracing::error!(address = %args.listen, error = %e, "cannot listen");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let metrics = Arc::new(Metrics::default());
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    if let Some(addr) = args.metrics_listen {
+        match tokio::net::TcpListener::bind(addr).await {
+            Ok(l) => {
+                tracing::info!(address = %l.local_addr().unwrap_or(addr), "metrics listening");
+                let mut rx = stop_rx.clone();
+                tokio::spawn(tarock_service::metrics::serve(
+                    l,
+                    metrics.clone(),
+                    async move {
+                        let _ = rx.wait_for(|s| *s).await;
+                    },
+                ));
+            }
+            Err(e) => {
+                tracing::error!(address = %addr, error = %e, "cannot listen for metrics");
+                return std::process::ExitCode::FAILURE;
+            }
+        }
+    }
+    tracing::info!(address = %listener.local_addr().unwrap_or(args.listen), "tarock-server listening");
+    let result = tarock_service::run(listener, config, metrics, shutdown_signal()).await;
+    let _ = stop_tx.send(true);
+    telemetry.shutdown();
+    match result {
+        Ok(()) => {
+            tracing::info!("stopped");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "server failed");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,907 @@
+//! Conversions between engine types and `tarock.v1` wire types, written by hand in one place.
+//!
+//! Decoding never panics: every malformed field becomes a [`FieldViolation`] naming the field.
+
+use tarock_engine::action::{Declaration, Target};
+use tarock_engine::game::{End, Game, Viewer};
+use tarock_engine::hungarian::Phase;
+use tarock_engine::{
+    Action, AnyGame, Bonus, Card, CardSet, Contract, DealBuilder, DealSource, Item, Ledger, Seat,
+    Setup, Suit, Team, Variant,
+};
+use tarock_proto::v1 as pb;
+
+/// One malformed field of a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldViolation {
+    /// The field path, e.g. `record.actions[3].card`.
+    pub field: String,
+    /// What is wrong.
+    pub description: String,
+}
+
+impl FieldViolation {
+    /// A violation of `field`.
+    pub fn new(field: impl Into<String>, description: impl Into<String>) -> FieldViolation {
+        FieldViolation {
+            field: field.into(),
+            description: description.into(),
+        }
+    }
+}
+
+/// Longest record accepted: no legal hand comes near it (the longest possible round of
+/// announcements has under 1,000 actions), so anything longer is malformed.
+pub const MAX_RECORD_ACTIONS: usize = 4096;
+
+// ----- cards ---------------------------------------------------------------------------------
+
+/// A card on the wire.
+pub fn card_to_pb(c: Card) -> pb::Card {
+    pb::Card {
+        index: u32::from(c.index()),
+        notation: c.to_string(),
+        name: c.name(),
+    }
+}
+
+/// A card from the wire: the notation if given, else the index.
+pub fn card_from_pb(c: Option<&pb::Card>, field: &str) -> Result<Card, FieldViolation> {
+    let Some(c) = c else {
+        return Err(FieldViolation::new(field, "missing card"));
+    };
+    if !c.notation.is_empty() {
+        return c
+            .notation
+            .parse()
+            .map_err(|e: tarock_engine::card::ParseCardError| {
+                FieldViolation::new(field, e.to_string())
+            });
+    }
+    u8::try_from(c.index)
+        .ok()
+        .and_then(Card::try_new)
+        .ok_or_else(|| {
+            FieldViolation::new(field, format!("card index {} out of range 0..77", c.index))
+        })
+}
+
+fn cards_to_pb(s: CardSet) -> Vec<pb::Card> {
+    s.into_iter().rev().map(card_to_pb).collect()
+}
+
+// ----- enums ---------------------------------------------------------------------------------
+
+fn contract_to_pb(c: Contract) -> pb::Contract {
+    match c {
+        Contract::Three => pb::Contract::Three,
+        Contract::Two => pb::Contract::Two,
+        Contract::One => pb::Contract::One,
+        Contract::Solo => pb::Contract::Solo,
+    }
+}
+
+fn contract_from_pb(v: i32) -> Option<Contract> {
+    match pb::Contract::try_from(v).ok()? {
+        pb::Contract::Three => Some(Contract::Three),
+        pb::Contract::Two => Some(Contract::Two),
+        pb::Contract::One => Some(Contract::One),
+        pb::Contract::Solo => Some(Contract::Solo),
+        pb::Contract::Unspecified => None,
+    }
+}
+
+fn suit_to_pb(s: Option<Suit>) -> pb::Suit {
+    match s {
+        None => pb::Suit::Unspecified,
+        Some(Suit::Hearts) => pb::Suit::Hearts,
+        Some(Suit::Diamonds) => pb::Suit::Diamonds,
+        Some(Suit::Clubs) => pb::Suit::Clubs,
+        Some(Suit::Spades) => pb::Suit::Spades,
+    }
+}
+
+fn suit_from_pb(v: i32) -> Option<Suit> {
+    match pb::Suit::try_from(v).ok()? {
+        pb::Suit::Hearts => Some(Suit::Hearts),
+        pb::Suit::Diamonds => Some(Suit::Diamonds),
+        pb::Suit::Clubs => Some(Suit::Clubs),
+        pb::Suit::Spades => Some(Suit::Spades),
+        pb::Suit::Unspecified => None,
+    }
+}
+
+/// The wire enum of a bonus (the suit travels separately).
+pub fn bonus_to_pb(b: Bonus) -> pb::Bonus {
+    use pb::Bonus as P;
+    match b {
+        Bonus::Trull => P::Trull,
+        Bonus::FourKings => P::FourKings,
+        Bonus::DoubleGame => P::DoubleGame,
+        Bonus::Volat => P::Volat,
+        Bonus::PagatUltimo => P::PagatUltimo,
+        Bonus::XxiCatch => P::XxiCatch,
+        Bonus::Centrum => P::Centrum,
+        Bonus::SmallBird => P::SmallBird,
+        Bonus::LargeBird => P::LargeBird,
+        Bonus::PagatUhu => P::PagatUhu,
+        Bonus::KingUltimo(_) => P::KingUltimo,
+        Bonus::KingUhu(_) => P::KingUhu,
+        Bonus::SasUltimo => P::SasUltimo,
+        Bonus::SasUhu => P::SasUhu,
+        Bonus::PagatCatch => P::PagatCatch,
+        Bonus::PagatFacan => P::PagatFacan,
+        Bonus::SasFacan => P::SasFacan,
+        Bonus::ParosFacan => P::ParosFacan,
+        Bonus::SuitFamily(_) => P::SuitFamily,
+        Bonus::ThreeKings => P::ThreeKings,
+        Bonus::FinalPair => P::FinalPair,
+        Bonus::PagatSmallBird => P::PagatSmallBird,
+        Bonus::SasSmallBird => P::SasSmallBird,
+        Bonus::KingSmallBird(_) => P::KingSmallBird,
+        Bonus::PagatLargeBird => P::PagatLargeBird,
+        Bonus::SasLargeBird => P::SasLargeBird,
+        Bonus::KingLargeBird(_) => P::KingLargeBird,
+        Bonus::LongDoubleGame => P::LongDoubleGame,
+    }
+}
+
+/// A bonus from its wire enum and suit; `Ok(None)` for an unset bonus.
+pub fn bonus_from_pb(v: i32, suit: i32, field: &str) -> Result<Option<Bonus>, FieldViolation> {
+    use pb::Bonus as P;
+    let p = P::try_from(v).map_err(|_| FieldViolation::new(field, format!("unknown bonus {v}")))?;
+    let need_suit =
+        || suit_from_pb(suit).ok_or_else(|| FieldViolation::new(field, "this bonus needs a suit"));
+    Ok(Some(match p {
+        P::Unspecified => return Ok(None),
+        P::Trull => Bonus::Trull,
+        P::FourKings => Bonus::FourKings,
+        P::DoubleGame => Bonus::DoubleGame,
+        P::Volat => Bonus::Volat,
+        P::PagatUltimo => Bonus::PagatUltimo,
+        P::XxiCatch => Bonus::XxiCatch,
+        P::Centrum => Bonus::Centrum,
+        P::SmallBird => Bonus::SmallBird,
+        P::LargeBird => Bonus::LargeBird,
+        P::PagatUhu => Bonus::PagatUhu,
+        P::KingUltimo => Bonus::KingUltimo(need_suit()?),
+        P::KingUhu => Bonus::KingUhu(need_suit()?),
+        P::SasUltimo => Bonus::SasUltimo,
+        P::SasUhu => Bonus::SasUhu,
+        P::PagatCatch => Bonus::PagatCatch,
+        P::PagatFacan => Bonus::PagatFacan,
+        P::SasFacan => Bonus::SasFacan,
+        P::ParosFacan => Bonus::ParosFacan,
+        P::SuitFamily => Bonus::SuitFamily(need_suit()?),
+        P::ThreeKings => Bonus::ThreeKings,
+        P::FinalPair => Bonus::FinalPair,
+        P::PagatSmallBird => Bonus::PagatSmallBird,
+        P::SasSmallBird => Bonus::SasSmallBird,
+        P::KingSmallBird => Bonus::KingSmallBird(need_suit()?),
+        P::PagatLargeBird => Bonus::PagatLargeBird,
+        P::SasLargeBird => Bonus::SasLargeBird,
+        P::KingLargeBird => Bonus::KingLargeBird(need_suit()?),
+        P::LongDoubleGame => Bonus::LongDoubleGame,
+    }))
+}
+
+fn team_to_pb(t: Option<Team>) -> pb::Team {
+    match t {
+        None => pb::Team::Unspecified,
+        Some(Team::Declarer) => pb::Team::Declarer,
+        Some(Team::Opponents) => pb::Team::Opponents,
+    }
+}
+
+/// The wire phase of a Hungarian phase.
+pub fn phase_to_pb(p: Phase) -> pb::Phase {
+    match p {
+        Phase::Auction => pb::Phase::Auction,
+        Phase::Discard => pb::Phase::Discard,
+        Phase::Annul => pb::Phase::Annul,
+        Phase::Announce => pb::Phase::Announce,
+        Phase::Play => pb::Phase::Play,
+        Phase::Over(_) => pb::Phase::Over,
+    }
+}
+
+/// The wire reason of an end.
+pub fn end_to_pb(e: End) -> (pb::EndReason, Option<u32>) {
+    match e {
+        End::Played => (pb::EndReason::Played, None),
+        End::PassedOut => (pb::EndReason::PassedOut, None),
+        End::Annulled(s) => (pb::EndReason::Annulled, Some(u32::from(s.get()))),
+        End::TrialBidFailed(s) => (pb::EndReason::TrialBidFailed, Some(u32::from(s.get()))),
+        End::TrullOnlyThree => (pb::EndReason::TrullOnlyThree, None),
+    }
+}
+
+// ----- actions -------------------------------------------------------------------------------
+
+/// An action on the wire, every applicable field set.
+pub fn action_to_pb(a: Action) -> pb::Action {
+    let mut out = pb::Action {
+        notation: a.to_string(),
+        ..Default::default()
+    };
+    let kind = match a {
+        Action::Pass => pb::ActionKind::Pass,
+        Action::Bid(c) => {
+            out.contract = contract_to_pb(c) as i32;
+            pb::ActionKind::Bid
+        }
+        Action::Hold => pb::ActionKind::Hold,
+        Action::Discard(c) => {
+            out.card = Some(card_to_pb(c));
+            pb::ActionKind::Discard
+        }
+        Action::Annul => pb::ActionKind::Annul,
+        Action::Call(c) => {
+            out.card = Some(card_to_pb(c));
+            pb::ActionKind::Call
+        }
+        Action::Declare(Declaration::Tarokks(n)) => {
+            out.count = u32::from(n);
+            pb::ActionKind::DeclareTarokks
+        }
+        Action::Announce(b) => {
+            out.bonus = bonus_to_pb(b) as i32;
+            out.suit = suit_to_pb(b.suit()) as i32;
+            pb::ActionKind::Announce
+        }
+        Action::Kontra(t, level) => {
+            if let Target::Bonus(b) = t {
+                out.bonus = bonus_to_pb(b) as i32;
+                out.suit = suit_to_pb(b.suit()) as i32;
+            }
+            out.level = u32::from(level);
+            pb::ActionKind::Kontra
+        }
+        Action::Play(c) => {
+            out.card = Some(card_to_pb(c));
+            pb::ActionKind::Play
+        }
+    };
+    out.kind = kind as i32;
+    out
+}
+
+/// A discard with the card hidden, for viewers who may not see it.
+fn hidden_discard() -> pb::Action {
+    pb::Action {
+        kind: pb::ActionKind::Discard as i32,
+        notation: "discard".to_owned(),
+        ..Default::default()
+    }
+}
+
+/// An action from the wire: the structured fields, or the notation when `kind` is unset.
+pub fn action_from_pb(a: Option<&pb::Action>, field: &str) -> Result<Action, FieldViolation> {
+    let Some(a) = a else {
+        return Err(FieldViolation::new(field, "missing action"));
+    };
+    let kind = pb::ActionKind::try_from(a.kind).map_err(|_| {
+        FieldViolation::new(
+            format!("{field}.kind"),
+            format!("unknown action kind {}", a.kind),
+        )
+    })?;
+    let card = |name: &str| card_from_pb(a.card.as_ref(), &format!("{field}.{name}"));
+    Ok(match kind {
+        pb::ActionKind::Unspecified => {
+            if a.notation.is_empty() {
+                return Err(FieldViolation::new(field, "set kind or notation"));
+            }
+            a.notation
+                .parse()
+                .map_err(|e: tarock_engine::action::ParseActionError| {
+                    FieldViolation::new(format!("{field}.notation"), e.to_string())
+                })?
+        }
+        pb::ActionKind::Pass => Action::Pass,
+        pb::ActionKind::Hold => Action::Hold,
+        pb::ActionKind::Annul => Action::Annul,
+        pb::ActionKind::Bid => Action::Bid(contract_from_pb(a.contract).ok_or_else(|| {
+            FieldViolation::new(format!("{field}.contract"), "a bid needs a contract")
+        })?),
+        pb::ActionKind::Discard => Action::Discard(card("card")?),
+        pb::ActionKind::Call => Action::Call(card("card")?),
+        pb::ActionKind::Play => Action::Play(card("card")?),
+        pb::ActionKind::DeclareTarokks => {
+            let n = u8::try_from(a.count)
+                .ok()
+                .filter(|n| (8..=12).contains(n))
+                .ok_or_else(|| {
+                    FieldViolation::new(format!("{field}.count"), "declared tarokks are 8 to 12")
+                })?;
+            Action::Declare(Declaration::Tarokks(n))
+        }
+        pb::ActionKind::Announce => Action::Announce(
+            bonus_from_pb(a.bonus, a.suit, &format!("{field}.bonus"))?.ok_or_else(|| {
+                FieldViolation::new(format!("{field}.bonus"), "an announcement needs a bonus")
+            })?,
+        ),
+        pb::ActionKind::Kontra => {
+            let level = u8::try_from(a.level)
+                .ok()
+                .filter(|l| (1..=5).contains(l))
+                .ok_or_else(|| {
+                    FieldViolation::new(format!("{field}.level"), "kontra levels are 1 to 5")
+                })?;
+            let target = match bonus_from_pb(a.bonus, a.suit, &format!("{field}.bonus"))? {
+                None => Target::Game,
+                Some(b) => Target::Bonus(b),
+            };
+            Action::Kontra(target, level)
+        }
+    })
+}
+
+/// A human-readable label for a legal move.
+pub fn label(a: Action) -> String {
+    const LEVELS: [&str; 5] = [
+        "Kontra",
+        "Rekontra",
+        "Szubkontra",
+        "Hirskontra",
+        "Mordkontra",
+    ];
+    match a {
+        Action::Pass => "Pass".to_owned(),
+        Action::Bid(c) => format!("Bid {}", c.word()),
+        Action::Hold => "Hold".to_owned(),
+        Action::Discard(c) => format!("Discard {}", c.name()),
+        Action::Annul => "Annul the hand".to_owned(),
+        Action::Call(c) => format!("Call the {}", c.name()),
+        Action::Declare(Declaration::Tarokks(n)) => format!("Declare {n} tarokks"),
+        Action::Announce(b) => format!("Announce {}", b.name()),
+        Action::Kontra(t, l) => {
+            let word = LEVELS
+                .get(usize::from(l).wrapping_sub(1))
+                .copied()
+                .unwrap_or("Kontra");
+            match t {
+                Target::Game => format!("{word} the game"),
+                Target::Bonus(b) => format!("{word} the {}", b.name()),
+            }
+        }
+        Action::Play(c) => format!("Play {}", c.name()),
+    }
+}
+
+/// A legal move on the wire.
+pub fn legal_move(g: &AnyGame, a: Action) -> pb::LegalMove {
+    pb::LegalMove {
+        action: Some(action_to_pb(a)),
+        id: g.action_id(a).unwrap_or(u32::MAX),
+        label: label(a),
+    }
+}
+
+// ----- records -------------------------------------------------------------------------------
+
+/// A record decoded: the setup and the actions.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    /// The hand's setup.
+    pub setup: Setup,
+    /// The actions in order.
+    pub actions: Vec<Action>,
+}
+
+/// Decodes a record's rules, seating and deal.
+pub fn setup_from_pb(
+    variant: &str,
+    options: &[pb::RuleOption],
+    seats: u32,
+    dealer: u32,
+    deal: Option<DealSource>,
+    field: &str,
+) -> Result<Setup, Vec<FieldViolation>> {
+    let mut errs = Vec::new();
+    let v = Variant::from_id(variant);
+    if v.is_none() {
+        let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        errs.push(FieldViolation::new(
+            format!("{field}variant"),
+            format!("unknown variant {variant:?}; known: {}", known.join(", ")),
+        ));
+    }
+    let seats_u8 = u8::try_from(seats).unwrap_or(u8::MAX);
+    if let Some(v) = v {
+        if !v.seat_counts().contains(&seats_u8) {
+            errs.push(FieldViolation::new(
+                format!("{field}seats"),
+                format!("{v} is played by {:?} seats, not {seats}", v.seat_counts()),
+            ));
+        }
+    }
+    let dealer = u8::try_from(dealer)
+        .ok()
+        .filter(|&d| d < seats_u8)
+        .and_then(Seat::try_new);
+    if dealer.is_none() {
+        errs.push(FieldViolation::new(
+            format!("{field}dealer"),
+            "the dealer must be one of the seats",
+        ));
+    }
+    let mut opts = Vec::new();
+    if let Some(v) = v {
+        let mut typed = v.default_options();
+        for (i, o) in options.iter().enumerate() {
+            match typed.set(&o.name, &o.value) {
+                Ok(()) => opts.push((o.name.clone(), o.value.clone())),
+                Err(e) => errs.push(FieldViolation::new(
+                    format!("{field}options[{i}]"),
+                    e.to_string(),
+                )),
+            }
+        }
+    }
+    let Some(deal) = deal else {
+        errs.push(FieldViolation::new(
+            format!("{field}deal"),
+            "set seed or explicit_deal",
+        ));
+        return Err(errs);
+    };
+    match (v, dealer, errs.is_empty()) {
+        (Some(variant), Some(dealer), true) => Ok(Setup {
+            variant,
+            options: opts,
+            seats: seats_u8,
+            dealer,
+            deal,
+        }),
+        _ => Err(errs),
+    }
+}
+
+/// The deal source of a wire seed.
+pub fn seed_from_pb(seed: &[u8], field: &str) -> Result<DealSource, FieldViolation> {
+    let arr: [u8; 32] = seed.try_into().map_err(|_| {
+        FieldViolation::new(field, format!("a seed has 32 bytes, not {}", seed.len()))
+    })?;
+    Ok(DealSource::Seed(arr))
+}
+
+/// The deal source of explicit wire cards.
+pub fn explicit_from_pb(d: &pb::ExplicitDeal, field: &str) -> Result<DealSource, FieldViolation> {
+    let mut b = DealBuilder::new();
+    if d.hands.len() > 255 {
+        return Err(FieldViolation::new(
+            format!("{field}.hands"),
+            "too many hands",
+        ));
+    }
+    for (i, h) in d.hands.iter().enumerate() {
+        let mut cards = Vec::with_capacity(h.cards.len());
+        for (j, c) in h.cards.iter().enumerate() {
+            cards.push(card_from_pb(
+                Some(c),
+                &format!("{field}.hands[{i}].cards[{j}]"),
+            )?);
+        }
+        b = b.hand(i as u8, &cards);
+    }
+    let mut talon = Vec::with_capacity(d.talon.len());
+    for (j, c) in d.talon.iter().enumerate() {
+        talon.push(card_from_pb(Some(c), &format!("{field}.talon[{j}]"))?);
+    }
+    Ok(DealSource::Explicit(b.talon(&talon)))
+}
+
+/// Decodes a whole record.
+pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>> {
+    if r.actions.len() > MAX_RECORD_ACTIONS {
+        return Err(vec![FieldViolation::new(
+            "record.actions",
+            format!(
+                "{} actions: longer than any legal hand (at most {MAX_RECORD_ACTIONS})",
+                r.actions.len()
+            ),
+        )]);
+    }
+    let deal = match &r.deal {
+        None => None,
+        Some(pb::game_record::Deal::Seed(s)) => {
+            Some(seed_from_pb(s, "record.seed").map_err(|e| vec![e])?)
+        }
+        Some(pb::game_record::Deal::ExplicitDeal(d)) => {
+            Some(explicit_from_pb(d, "record.explicit_deal").map_err(|e| vec![e])?)
+        }
+    };
+    let setup = setup_from_pb(&r.variant, &r.options, r.seats, r.dealer, deal, "record.")?;
+    let mut actions = Vec::with_capacity(r.actions.len());
+    let mut errs = Vec::new();
+    for (i, a) in r.actions.iter().enumerate() {
+        match action_from_pb(Some(a), &format!("record.actions[{i}]")) {
+            Ok(a) => actions.push(a),
+            Err(e) => errs.push(e),
+        }
+    }
+    if errs.is_empty() {
+        Ok(Decoded { setup, actions })
+    } else {
+        Err(errs)
+    }
+}
+
+/// Encodes a setup and actions as a record.
+pub fn record_to_pb(setup: &Setup, actions: &[Action], rules_version: u32) -> pb::GameRecord {
+    let deal = match &setup.deal {
+        DealSource::Seed(s) => pb::game_record::Deal::Seed(s.to_vec()),
+        DealSource::Explicit(_) => {
+            // Explicit deals are re-encoded from the dealt cards by the caller; see
+            // `record_with_deal`.
+            pb::game_record::Deal::Seed(Vec::new())
+        }
+    };
+    pb::GameRecord {
+        variant: setup.variant.id().to_owned(),
+        rules_version,
+        options: setup
+            .options
+            .iter()
+            .map(|(name, value)| pb::RuleOption {
+                name: name.clone(),
+                value: value.clone(),
+            })
+            .collect(),
+        seats: u32::from(setup.seats),
+        dealer: u32::from(setup.dealer.get()),
+        deal: Some(deal),
+        actions: actions.iter().map(|&a| action_to_pb(a)).collect(),
+    }
+}
+
+/// Encodes a record, writing an explicit deal as the cards the game was dealt.
+pub fn record_with_deal(
+    setup: &Setup,
+    actions: &[Action],
+    game: &AnyGame,
+    rules_version: u32,
+) -> pb::GameRecord {
+    let mut r = record_to_pb(setup, actions, rules_version);
+    if let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) {
+        let deal = h.deal();
+        r.deal = Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
+            hands: Seat::all(setup.seats)
+                .map(|s| pb::Hand {
+                    cards: cards_to_pb(deal.hands[s]),
+                })
+                .collect(),
+            talon: deal.talon().iter().map(|&c| card_to_pb(c)).collect(),
+        }));
+    }
+    r
+}
+
+// ----- viewers, views, ledgers, events -------------------------------------------------------
+
+/// A viewer from the wire.
+pub fn viewer_from_pb(
+    v: Option<&pb::Viewer>,
+    seats: u8,
+    field: &str,
+) -> Result<Viewer, FieldViolation> {
+    let Some(v) = v else {
+        return Ok(Viewer::Referee);
+    };
+    match pb::ViewerRole::try_from(v.role)
+        .map_err(|_| FieldViolation::new(format!("{field}.role"), "unknown viewer role"))?
+    {
+        pb::ViewerRole::Unspecified | pb::ViewerRole::Referee => Ok(Viewer::Referee),
+        pb::ViewerRole::Spectator => Ok(Viewer::Spectator),
+        pb::ViewerRole::Seat => u8::try_from(v.seat)
+            .ok()
+            .filter(|&s| s < seats)
+            .and_then(Seat::try_new)
+            .map(Viewer::Seat)
+            .ok_or_else(|| {
+                FieldViolation::new(
+                    format!("{field}.seat"),
+                    format!("no seat {} at this table", v.seat),
+                )
+            }),
+    }
+}
+
+fn viewer_to_pb(v: Viewer) -> pb::Viewer {
+    match v {
+        Viewer::Seat(s) => pb::Viewer {
+            role: pb::ViewerRole::Seat as i32,
+            seat: u32::from(s.get()),
+        },
+        Viewer::Spectator => pb::Viewer {
+            role: pb::ViewerRole::Spectator as i32,
+            seat: 0,
+        },
+        Viewer::Referee => pb::Viewer {
+            role: pb::ViewerRole::Referee as i32,
+            seat: 0,
+        },
+    }
+}
+
+/// The view of `game` (reached by `actions`) for `viewer`. Nothing a viewer may not see appears
+/// anywhere in it, the history included.
+pub fn view(game: &AnyGame, actions: &[Action], viewer: Viewer) -> pb::GameView {
+    let Some(h) = game.as_hungarian() else {
+        return pb::GameView::default();
+    };
+    let table = h.table_info();
+    let vis = h.visible(viewer);
+    let phase = h.phase();
+    let mut out = pb::GameView {
+        viewer: Some(viewer_to_pb(viewer)),
+        variant: game.variant().id().to_owned(),
+        seats: u32::from(table.seats),
+        dealer: u32::from(table.dealer.get()),
+        phase: phase_to_pb(phase) as i32,
+        to_act: game.to_act().map(|s| u32::from(s.get())),
+        talon_size: h.talon_remaining().len(),
+        talon: cards_to_pb(vis.talon),
+        game_level: u32::from(h.game_level()),
+        ..Default::default()
+    };
+    for s in Seat::all(table.seats) {
+        out.seat_views.push(pb::SeatView {
+            seat: u32::from(s.get()),
+            active: table.is_active(s),
+            hand_size: h.hand(s).len(),
+            hand: cards_to_pb(vis.hands[s]),
+            discard_count: h.discards(s).len(),
+            discarded_tarokks: h.discarded_tarokks(s).map(u32::from),
+            discards: cards_to_pb(vis.discards[s]),
+            declared_tarokks: u32::from(h.declared(s)),
+            team: team_to_pb(h.side_known_to(viewer, s)) as i32,
+            won: cards_to_pb(h.won(s)),
+            talon_received: h.talon_received(s).len(),
+        });
+    }
+    if let Some((d, c)) = h.declarer() {
+        out.declarer = Some(u32::from(d.get()));
+        out.contract = contract_to_pb(c) as i32;
+    }
+    out.called = h.called().map(card_to_pb);
+    out.announcements = h
+        .announced()
+        .map(|(b, t, level, who)| pb::AnnouncedItem {
+            bonus: bonus_to_pb(b) as i32,
+            suit: suit_to_pb(b.suit()) as i32,
+            team: team_to_pb(Some(t)) as i32,
+            level: u32::from(level),
+            announcer: u32::from(who.get()),
+        })
+        .collect();
+    let trick_view = |t: &tarock_engine::Trick, complete: bool| pb::TrickView {
+        leader: u32::from(t.leader().get()),
+        plays: t
+            .plays()
+            .map(|(s, c)| pb::Play {
+                seat: u32::from(s.get()),
+                card: Some(card_to_pb(c)),
+            })
+            .collect(),
+        winner: if complete {
+            t.winner(&tarock_engine::TrickRules::TAROCK)
+                .map(|(s, _)| u32::from(s.get()))
+        } else {
+            None
+        },
+    };
+    out.current_trick = Some(trick_view(h.current_trick(), false));
+    out.tricks = h.tricks().iter().map(|t| trick_view(t, true)).collect();
+    out.history = history(game, actions, viewer);
+    out.auction = out
+        .history
+        .iter()
+        .take_while(|e| {
+            e.action.as_ref().is_some_and(|a| {
+                matches!(
+                    pb::ActionKind::try_from(a.kind),
+                    Ok(pb::ActionKind::Pass | pb::ActionKind::Bid | pb::ActionKind::Hold)
+                )
+            })
+        })
+        .map(|e| pb::AuctionCall {
+            seat: e.seat,
+            action: e.action.clone(),
+        })
+        .collect();
+    if let Phase::Over(end) = phase {
+        let (reason, seat) = end_to_pb(end);
+        out.end = reason as i32;
+        out.end_seat = seat;
+    }
+    // Legal moves: for the seat to act if the viewer is that seat or the referee.
+    if let Some(s) = game.to_act() {
+        if viewer == Viewer::Referee || viewer == Viewer::Seat(s) {
+            out.moves = game
+                .legal_actions()
+                .iter()
+                .map(|&a| legal_move(game, a))
+                .collect();
+        }
+    }
+    out
+}
+
+/// The action history as `viewer` may see it: discards of other seats lose their card.
+fn history(game: &AnyGame, actions: &[Action], viewer: Viewer) -> Vec<pb::HistoryEntry> {
+    let Some(h) = game.as_hungarian() else {
+        return Vec::new();
+    };
+    let vis = h.visible(viewer);
+    // Replay to learn who acted: the setup is the game's own, so this cannot fail.
+    let mut seats = Vec::with_capacity(actions.len());
+    let mut g = replay_start(game);
+    for &a in actions {
+        let s = g.to_act();
+        seats.push(s);
+        g.play_unchecked(a);
+    }
+    actions
+        .iter()
+        .zip(seats)
+        .map(|(&a, s)| {
+            let seat = s.unwrap_or_default();
+            let shown = match a {
+                Action::Discard(c) if !vis.discards[seat].contains(c) => hidden_discard(),
+                _ => action_to_pb(a),
+            };
+            pb::HistoryEntry {
+                seat: u32::from(seat.get()),
+                action: Some(shown),
+            }
+        })
+        .collect()
+}
+
+/// The game as it was dealt, before any action.
+fn replay_start(game: &AnyGame) -> AnyGame {
+    match game.as_hungarian() {
+        Some(h) => {
+            let fresh = tarock_engine::Hungarian::new(*h.options(), h.table_info(), *h.deal());
+            AnyGame::Hungarian(fresh)
+        }
+        None => *game,
+    }
+}
+
+/// A ledger on the wire.
+pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
+    pb::Ledger {
+        items: l
+            .items
+            .iter()
+            .map(|i| {
+                let (kind, bonus, count, label) = match i.item {
+                    Item::Game => (pb::LedgerItemKind::Game, None, 0, "Game".to_owned()),
+                    Item::Bonus(b) => (pb::LedgerItemKind::Bonus, Some(b), 0, b.name()),
+                    Item::Tarokks { count, declared } => (
+                        pb::LedgerItemKind::Tarokks,
+                        None,
+                        u32::from(count),
+                        format!(
+                            "{count} tarokks{}",
+                            if declared {
+                                ""
+                            } else {
+                                " (undeclared, from partner)"
+                            }
+                        ),
+                    ),
+                    Item::TrialBidPenalty => (
+                        pb::LedgerItemKind::TrialBidPenalty,
+                        None,
+                        0,
+                        "Failed speculative bid".to_owned(),
+                    ),
+                    Item::TrullOnlyThree => (
+                        pb::LedgerItemKind::TrullOnlyThree,
+                        None,
+                        0,
+                        "Three with trull only".to_owned(),
+                    ),
+                    Item::TalonHonour => (
+                        pb::LedgerItemKind::TalonHonour,
+                        None,
+                        0,
+                        "Honour from the talon".to_owned(),
+                    ),
+                };
+                pb::LedgerItem {
+                    kind: kind as i32,
+                    bonus: bonus.map_or(0, |b| bonus_to_pb(b) as i32),
+                    suit: suit_to_pb(bonus.and_then(Bonus::suit)) as i32,
+                    team: team_to_pb(i.team) as i32,
+                    seat: i.seat.map(|s| u32::from(s.get())),
+                    base: i.base,
+                    multiplier: i.multiplier,
+                    announced: i.announced,
+                    made: i.made,
+                    payments: i.payments.first(seats).to_vec(),
+                    count,
+                    label,
+                }
+            })
+            .collect(),
+        totals: l.totals.first(seats).to_vec(),
+        card_points: l.card_points.map(|p| p.to_vec()).unwrap_or_default(),
+        hat: l.hat.map(|s| u32::from(s.get())),
+    }
+}
+
+/// The events `action` caused, comparing the game before and after.
+pub fn events(before: &AnyGame, after: &AnyGame, action: Action) -> Vec<pb::Event> {
+    let (Some(b), Some(a)) = (before.as_hungarian(), after.as_hungarian()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if a.tricks().len() > b.tricks().len() {
+        if let Some(t) = a.tricks().last() {
+            if let Some((s, c)) = t.winner(&tarock_engine::TrickRules::TAROCK) {
+                out.push(pb::Event {
+                    kind: pb::EventKind::TrickWon as i32,
+                    seat: Some(u32::from(s.get())),
+                    card: Some(card_to_pb(c)),
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    if let (Action::Play(c), Some(called)) = (action, a.called()) {
+        if c == called {
+            if let Some(p) = a.partner() {
+                out.push(pb::Event {
+                    kind: pb::EventKind::PartnerRevealed as i32,
+                    seat: Some(u32::from(p.get())),
+                    card: Some(card_to_pb(c)),
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    if phase_to_pb(a.phase()) != phase_to_pb(b.phase()) {
+        out.push(pb::Event {
+            kind: pb::EventKind::PhaseChanged as i32,
+            phase: phase_to_pb(a.phase()) as i32,
+            ..Default::default()
+        });
+    }
+    if let (Phase::Over(end), false) = (a.phase(), matches!(b.phase(), Phase::Over(_))) {
+        let ledger = a.settle(1);
+        for item in &ledger.items {
+            if let Item::Bonus(bonus) = item.item {
+                out.push(pb::Event {
+                    kind: if item.made {
+                        pb::EventKind::BonusMade
+                    } else {
+                        pb::EventKind::BonusFailed
+                    } as i32,
+                    bonus: bonus_to_pb(bonus) as i32,
+                    suit: suit_to_pb(bonus.suit()) as i32,
+                    team: team_to_pb(item.team) as i32,
+                    ..Default::default()
+                });
+            }
+        }
+        if let Some(hat) = ledger.hat {
+            out.push(pb::Event {
+                kind: pb::EventKind::Hat as i32,
+                seat: Some(u32::from(hat.get())),
+                ..Default::default()
+            });
+        }
+        out.push(pb::Event {
+            kind: pb::EventKind::HandOver as i32,
+            end: end_to_pb(end).0 as i32,
+            seat: end_to_pb(end).1,
+            ..Default::default()
+        });
+    }
+    out
+}

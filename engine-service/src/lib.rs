@@ -1,0 +1,16 @@
+//! The tarock rules engine as a stateless gRPC service.
+//!
+//! The only crate that knows both the engine and protobuf: [`convert`] maps between them,
+//! [`error`] maps failures to gRPC statuses, [`service`] holds the handlers, [`server`] runs them
+//! with health, reflection, gRPC-Web, limits and a graceful shutdown, and [`metrics`] counts
+//! requests for Prometheus.
+
+pub mod convert;
+pub mod error;
+pub mod metrics;
+pub mod server;
+pub mod service;
+pub mod telemetry;
+
+pub use server::{run, Config, ServerError};
+pub use service::Engine;

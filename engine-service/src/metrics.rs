@@ -1,0 +1,308 @@
+//! Request metrics (count, errors by code, latency histogram per RPC) in the Prometheus text
+//! format, a span per RPC, and a minimal HTTP endpoint that serves `/metrics`.
+
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_server::EngineService;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use tonic::{Code, Request, Response, Status};
+use tracing::Instrument;
+
+/// The RPCs, in metric order.
+pub const RPCS: [&str; 7] = [
+    "ListVariants",
+    "NewDeal",
+    "LegalMoves",
+    "ApplyAction",
+    "GetView",
+    "Score",
+    "ValidateGame",
+];
+
+/// Upper bounds of the latency buckets, in seconds.
+pub const BUCKETS: [f64; 13] = [
+    0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
+];
+
+const CODES: usize = 17;
+
+struct RpcMetrics {
+    by_code: [AtomicU64; CODES],
+    buckets: [AtomicU64; BUCKETS.len()],
+    count: AtomicU64,
+    sum_nanos: AtomicU64,
+}
+
+impl RpcMetrics {
+    fn new() -> RpcMetrics {
+        RpcMetrics {
+            by_code: std::array::from_fn(|_| AtomicU64::new(0)),
+            buckets: std::array::from_fn(|_| AtomicU64::new(0)),
+            count: AtomicU64::new(0),
+            sum_nanos: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Counters and histograms for every RPC, for Prometheus (lock-free atomics) and for
+/// OpenTelemetry (instruments of the global meter provider, no-ops when none is installed).
+pub struct Metrics {
+    rpcs: [RpcMetrics; RPCS.len()],
+    otel_requests: opentelemetry::metrics::Counter<u64>,
+    otel_latency: opentelemetry::metrics::Histogram<f64>,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Metrics")
+    }
+}
+
+impl Default for Metrics {
+    /// New metrics; the OpenTelemetry instruments come from the global meter provider as
+    /// installed at this moment.
+    fn default() -> Metrics {
+        let meter = opentelemetry::global::meter("tarock-server");
+        Metrics {
+            rpcs: std::array::from_fn(|_| RpcMetrics::new()),
+            otel_requests: meter
+                .u64_counter("tarock.requests")
+                .with_description("Requests handled, by RPC and gRPC status code")
+                .build(),
+            otel_latency: meter
+                .f64_histogram("tarock.request.duration")
+                .with_unit("s")
+                .with_description("Request latency by RPC")
+                .build(),
+        }
+    }
+}
+
+fn code_name(i: usize) -> &'static str {
+    [
+        "OK",
+        "CANCELLED",
+        "UNKNOWN",
+        "INVALID_ARGUMENT",
+        "DEADLINE_EXCEEDED",
+        "NOT_FOUND",
+        "ALREADY_EXISTS",
+        "PERMISSION_DENIED",
+        "RESOURCE_EXHAUSTED",
+        "FAILED_PRECONDITION",
+        "ABORTED",
+        "OUT_OF_RANGE",
+        "UNIMPLEMENTED",
+        "INTERNAL",
+        "UNAVAILABLE",
+        "DATA_LOSS",
+        "UNAUTHENTICATED",
+    ][i]
+}
+
+impl Metrics {
+    /// Records one finished request.
+    pub fn record(&self, rpc: usize, start: Instant, code: Code) {
+        let Some(m) = self.rpcs.get(rpc) else { return };
+        let secs = start.elapsed().as_secs_f64();
+        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        m.count.fetch_add(1, Ordering::Relaxed);
+        m.sum_nanos.fetch_add(nanos, Ordering::Relaxed);
+        if let Some(c) = m.by_code.get(code as usize) {
+            c.fetch_add(1, Ordering::Relaxed);
+        }
+        for (b, bound) in m.buckets.iter().zip(BUCKETS) {
+            if secs <= bound {
+                b.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let attrs = [
+            opentelemetry::KeyValue::new("rpc", RPCS[rpc]),
+            opentelemetry::KeyValue::new("code", code_name(code as usize)),
+        ];
+        self.otel_requests.add(1, &attrs);
+        self.otel_latency.record(secs, &attrs[..1]);
+    }
+
+    /// The Prometheus text exposition of every metric.
+    pub fn render(&self) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        out.push_str(
+            "# HELP tarock_requests_total Requests handled, by RPC and gRPC status code.\n",
+        );
+        out.push_str("# TYPE tarock_requests_total counter\n");
+        for (name, m) in RPCS.iter().zip(&self.rpcs) {
+            for (i, c) in m.by_code.iter().enumerate() {
+                let n = c.load(Ordering::Relaxed);
+                if n > 0 || i == 0 {
+                    let _ = writeln!(
+                        out,
+                        "tarock_requests_total{{rpc=\"{name}\",code=\"{}\"}} {n}",
+                        code_name(i)
+                    );
+                }
+            }
+        }
+        out.push_str("# HELP tarock_request_duration_seconds Request latency by RPC.\n");
+        out.push_str("# TYPE tarock_request_duration_seconds histogram\n");
+        for (name, m) in RPCS.iter().zip(&self.rpcs) {
+            for (b, bound) in m.buckets.iter().zip(BUCKETS) {
+                let _ = writeln!(
+                    out,
+                    "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"{bound}\"}} {}",
+                    b.load(Ordering::Relaxed)
+                );
+            }
+            let count = m.count.load(Ordering::Relaxed);
+            let _ = writeln!(
+                out,
+                "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"+Inf\"}} {count}"
+            );
+            let sum = m.sum_nanos.load(Ordering::Relaxed) as f64 / 1e9;
+            let _ = writeln!(
+                out,
+                "tarock_request_duration_seconds_sum{{rpc=\"{name}\"}} {sum}"
+            );
+            let _ = writeln!(
+                out,
+                "tarock_request_duration_seconds_count{{rpc=\"{name}\"}} {count}"
+            );
+        }
+        out
+    }
+}
+
+/// Serves `GET /metrics` on `listener` until `shutdown` completes. Any other path is 404.
+pub async fn serve(
+    listener: TcpListener,
+    metrics: Arc<Metrics>,
+    shutdown: impl Future<Output = ()>,
+) {
+    tokio::pin!(shutdown);
+    loop {
+        let conn = tokio::select! {
+            () = &mut shutdown => return,
+            c = listener.accept() => c,
+        };
+        let Ok((mut stream, _)) = conn else { continue };
+        let metrics = metrics.clone();
+        tokio::spawn(async move {
+            let mut buf = [0u8; 2048];
+            let mut len = 0;
+            // Read the request head (bounded); the body, if any, is ignored.
+            while len < buf.len() {
+                match tokio::time::timeout(
+                    std::time::Duration::from_secs(5),
+                    stream.read(&mut buf[len..]),
+                )
+                .await
+                {
+                    Ok(Ok(0)) | Err(_) | Ok(Err(_)) => break,
+                    Ok(Ok(n)) => {
+                        len += n;
+                        if buf[..len].windows(4).any(|w| w == b"\r\n\r\n") {
+                            break;
+                        }
+                    }
+                }
+            }
+            let head = String::from_utf8_lossy(&buf[..len]);
+            let path_ok = head.starts_with("GET /metrics ") || head.starts_with("GET /metrics?");
+            let (status, ctype, body) = if path_ok {
+                ("200 OK", "text/plain; version=0.0.4", metrics.render())
+            } else {
+                ("404 Not Found", "text/plain", "not found\n".to_owned())
+            };
+            let resp = format!(
+                "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = stream.write_all(resp.as_bytes()).await;
+            let _ = stream.shutdown().await;
+        });
+    }
+}
+
+/// The service wrapped with a span and metrics per RPC.
+#[derive(Debug)]
+pub struct Instrumented<S> {
+    inner: S,
+    metrics: Arc<Metrics>,
+}
+
+impl<S> Instrumented<S> {
+    /// Wraps `inner`.
+    pub fn new(inner: S, metrics: Arc<Metrics>) -> Instrumented<S> {
+        Instrumented { inner, metrics }
+    }
+
+    async fn observe<T>(
+        &self,
+        rpc: usize,
+        fut: impl Future<Output = Result<Response<T>, Status>>,
+    ) -> Result<Response<T>, Status> {
+        let start = Instant::now();
+        let span = tracing::info_span!("rpc", rpc = RPCS[rpc], code = tracing::field::Empty);
+        let result = fut.instrument(span.clone()).await;
+        let code = result.as_ref().map_or_else(Status::code, |_| Code::Ok);
+        span.record("code", tracing::field::debug(code));
+        if code != Code::Ok {
+            if let Err(s) = &result {
+                tracing::debug!(parent: &span, code = ?code, message = s.message(), "request failed");
+            }
+        }
+        self.metrics.record(rpc, start, code);
+        result
+    }
+}
+
+#[tonic::async_trait]
+impl<S: EngineService> EngineService for Instrumented<S> {
+    async fn list_variants(
+        &self,
+        r: Request<pb::ListVariantsRequest>,
+    ) -> Result<Response<pb::ListVariantsResponse>, Status> {
+        self.observe(0, self.inner.list_variants(r)).await
+    }
+    async fn new_deal(
+        &self,
+        r: Request<pb::NewDealRequest>,
+    ) -> Result<Response<pb::NewDealResponse>, Status> {
+        self.observe(1, self.inner.new_deal(r)).await
+    }
+    async fn legal_moves(
+        &self,
+        r: Request<pb::LegalMovesRequest>,
+    ) -> Result<Response<pb::LegalMovesResponse>, Status> {
+        self.observe(2, self.inner.legal_moves(r)).await
+    }
+    async fn apply_action(
+        &self,
+        r: Request<pb::ApplyActionRequest>,
+    ) -> Result<Response<pb::ApplyActionResponse>, Status> {
+        self.observe(3, self.inner.apply_action(r)).await
+    }
+    async fn get_view(
+        &self,
+        r: Request<pb::GetViewRequest>,
+    ) -> Result<Response<pb::GetViewResponse>, Status> {
+        self.observe(4, self.inner.get_view(r)).await
+    }
+    async fn score(
+        &self,
+        r: Request<pb::ScoreRequest>,
+    ) -> Result<Response<pb::ScoreResponse>, Status> {
+        self.observe(5, self.inner.score(r)).await
+    }
+    async fn validate_game(
+        &self,
+        r: Request<pb::ValidateGameRequest>,
+    ) -> Result<Response<pb::ValidateGameResponse>, Status> {
+        self.observe(6, self.inner.validate_game(r)).await
+    }
+}

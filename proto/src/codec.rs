@@ -1,0 +1,66 @@
+//! The protobuf codec of the generated services: prost encoding, but a message that does not
+//! decode is the client's fault and answered INVALID_ARGUMENT (tonic's default codec says
+//! INTERNAL, which would blame the server).
+
+use prost::Message;
+use std::marker::PhantomData;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
+use tonic::Status;
+
+/// The codec: prost messages, decode errors as INVALID_ARGUMENT.
+#[derive(Debug, Clone)]
+pub struct TarockCodec<T, U>(PhantomData<(T, U)>);
+
+impl<T, U> Default for TarockCodec<T, U> {
+    fn default() -> Self {
+        TarockCodec(PhantomData)
+    }
+}
+
+impl<T, U> Codec for TarockCodec<T, U>
+where
+    T: Message + Send + 'static,
+    U: Message + Default + Send + 'static,
+{
+    type Encode = T;
+    type Decode = U;
+    type Encoder = TarockEncoder<T>;
+    type Decoder = TarockDecoder<U>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        TarockEncoder(PhantomData)
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        TarockDecoder(PhantomData)
+    }
+}
+
+/// Encodes prost messages.
+#[derive(Debug, Clone)]
+pub struct TarockEncoder<T>(PhantomData<T>);
+
+impl<T: Message> Encoder for TarockEncoder<T> {
+    type Item = T;
+    type Error = Status;
+
+    fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        item.encode(buf)
+            .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
+    }
+}
+
+/// Decodes prost messages; malformed bytes are INVALID_ARGUMENT.
+#[derive(Debug, Clone)]
+pub struct TarockDecoder<U>(PhantomData<U>);
+
+impl<U: Message + Default> Decoder for TarockDecoder<U> {
+    type Item = U;
+    type Error = Status;
+
+    fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
+        U::decode(buf).map(Some).map_err(|e| {
+            Status::invalid_argument(format!("the request is not a valid protobuf message: {e}"))
+        })
+    }
+}
