@@ -2,8 +2,10 @@
 
 pub mod game;
 pub mod ids;
+pub mod matchplay;
 pub mod options;
 pub mod score;
 
 pub use game::{Hungarian, Phase};
+pub use matchplay::{MatchContext, Session};
 pub use options::HungarianOptions;
