@@ -9,7 +9,7 @@ use std::time::Duration;
 use tarock_proto::v1::engine_service_server::EngineServiceServer;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
-use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
 use tonic_health::ServingStatus;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -140,6 +140,8 @@ pub async fn run(
         });
     }
 
+    // Small request/response pairs: without TCP_NODELAY on accepted connections, Nagle's
+    // algorithm and delayed ACKs add tens of milliseconds to every call.
     let serve = Server::builder()
         .accept_http1(true)
         .concurrency_limit_per_connection(config.concurrency_per_connection)
@@ -154,9 +156,12 @@ pub async fn run(
         .add_service(health)
         .add_service(reflection)
         .add_service(engine)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), async move {
-            stop.notified().await;
-        });
+        .serve_with_incoming_shutdown(
+            TcpIncoming::from(listener).with_nodelay(Some(true)),
+            async move {
+                stop.notified().await;
+            },
+        );
     let grace = config.shutdown_grace;
     let bounded = async move {
         stopped.notified().await;

@@ -59,7 +59,11 @@ pub fn init(log_format: &str) -> Result<Telemetry, String> {
             .with_current_span(true)
             .boxed()
     } else {
-        tracing_subscriber::fmt::layer().with_target(false).boxed()
+        let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+        tracing_subscriber::fmt::layer()
+            .with_target(false)
+            .with_ansi(ansi)
+            .boxed()
     };
     let mut telemetry = Telemetry::default();
     let otel_layer = if otlp_configured("TRACES") {

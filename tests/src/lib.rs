@@ -1,0 +1,134 @@
+//! Shared helpers for the end-to-end tests: start a real server on a loopback port, connect a
+//! generated client, and play deals through the public API.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_client::EngineServiceClient;
+use tarock_service::metrics::Metrics;
+use tarock_service::Config;
+use tokio::sync::oneshot;
+use tonic::transport::Channel;
+
+/// A server running in this process until dropped.
+pub struct TestServer {
+    /// Its address.
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    handle: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl TestServer {
+    /// Starts a server on `127.0.0.1:0` with `config`.
+    pub async fn start(config: Config) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind loopback");
+        let addr = listener.local_addr().expect("local address");
+        let (tx, rx) = oneshot::channel::<()>();
+        let handle = tokio::spawn(async move {
+            let shutdown = async move {
+                let _ = rx.await;
+            };
+            tarock_service::run(listener, config, Arc::new(Metrics::default()), shutdown)
+                .await
+                .expect("server runs");
+        });
+        TestServer {
+            addr,
+            stop: Some(tx),
+            handle: Some(handle),
+        }
+    }
+
+    /// Starts a server with test settings: no drain delay.
+    pub async fn start_default() -> TestServer {
+        TestServer::start(Config {
+            drain_delay: std::time::Duration::ZERO,
+            shutdown_grace: std::time::Duration::from_secs(2),
+            ..Config::default()
+        })
+        .await
+    }
+
+    /// The server's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// A connected channel.
+    pub async fn channel(&self) -> Channel {
+        Channel::from_shared(self.url())
+            .expect("valid url")
+            .connect()
+            .await
+            .expect("connect to the test server")
+    }
+
+    /// A connected engine client.
+    pub async fn client(&self) -> EngineServiceClient<Channel> {
+        EngineServiceClient::new(self.channel().await).max_decoding_message_size(64 * 1024 * 1024)
+    }
+
+    /// Stops the server and waits for it.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(h) = self.handle.take() {
+            let _ = h.await;
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// A 32-byte seed from a number (little-endian in the first 8 bytes).
+pub fn seed(n: u64) -> Vec<u8> {
+    tarock_engine::shuffle::seed_from_u64(n).to_vec()
+}
+
+/// A small deterministic generator for choosing moves (xorshift).
+#[derive(Clone, Debug)]
+pub struct Chooser(u64);
+
+impl Chooser {
+    /// From a seed.
+    pub fn new(seed: u64) -> Chooser {
+        Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// Picks a move: in the round of announcements mostly `pass`, so deals stay short.
+    pub fn pick(&mut self, moves: &[pb::LegalMove], phase: i32) -> pb::LegalMove {
+        let pass = moves.iter().find(|m| {
+            m.action
+                .as_ref()
+                .is_some_and(|a| a.kind == pb::ActionKind::Pass as i32)
+        });
+        if phase == pb::Phase::Announce as i32 && self.below(10) < 7 {
+            if let Some(p) = pass {
+                return p.clone();
+            }
+        }
+        moves[self.below(moves.len())].clone()
+    }
+}
+
+/// The request state for an open record.
+pub fn open_state(r: &pb::GameRecord) -> Option<pb::legal_moves_request::State> {
+    Some(pb::legal_moves_request::State::Record(r.clone()))
+}

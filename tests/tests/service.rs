@@ -1,0 +1,748 @@
+//! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
+
+use std::collections::{BTreeMap, HashSet};
+use tarock_e2e::{open_state, seed, Chooser, TestServer};
+use tarock_engine::game::Game;
+use tarock_engine::AnyGame;
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_client::EngineServiceClient;
+use tonic::transport::Channel;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+type Client = EngineServiceClient<Channel>;
+
+fn seat_viewer(seat: u32) -> Option<pb::Viewer> {
+    Some(pb::Viewer {
+        role: pb::ViewerRole::Seat as i32,
+        seat,
+    })
+}
+
+async fn new_deal(c: &mut Client, variant: &str, n: u64, seats: u32) -> pb::GameRecord {
+    c.new_deal(pb::NewDealRequest {
+        variant: variant.to_owned(),
+        seats,
+        dealer: (n % u64::from(seats)) as u32,
+        deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
+        ..Default::default()
+    })
+    .await
+    .expect("new deal")
+    .into_inner()
+    .record
+    .expect("a record")
+}
+
+/// Plays a deal to the end with LegalMoves and ApplyAction only; returns the final record.
+async fn play_out(
+    c: &mut Client,
+    mut record: pb::GameRecord,
+    chooser: &mut Chooser,
+) -> pb::GameRecord {
+    loop {
+        let lm = c
+            .legal_moves(pb::LegalMovesRequest {
+                state: open_state(&record),
+            })
+            .await
+            .expect("legal moves")
+            .into_inner();
+        if lm.game_over {
+            assert!(lm.moves.is_empty());
+            return record;
+        }
+        let to_act = lm.to_act.expect("someone is to act");
+        let m = chooser.pick(&lm.moves, lm.phase);
+        let resp = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record.clone())),
+                action: m.action.clone(),
+                seat: Some(to_act),
+                viewer: seat_viewer(to_act),
+                ..Default::default()
+            })
+            .await
+            .unwrap_or_else(|e| panic!("apply {:?}: {e:?}", m.action.map(|a| a.notation)))
+            .into_inner();
+        let next = resp.record.expect("new record");
+        assert_eq!(next.actions.len(), record.actions.len() + 1);
+        record = next;
+    }
+}
+
+/// The engine's own replay of a wire record.
+fn engine_game(r: &pb::GameRecord) -> AnyGame {
+    let d = tarock_service::convert::record_from_pb(r).expect("valid record");
+    AnyGame::replay(&d.setup, &d.actions).expect("legal record")
+}
+
+// The service plays complete seeded deals of every variant through LegalMoves and ApplyAction,
+// and its settlement is zero-sum and equal to the engine's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plays_a_thousand_deals_of_every_variant() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let variants = c
+        .list_variants(pb::ListVariantsRequest {})
+        .await
+        .expect("list")
+        .into_inner();
+    assert!(variants.variants.len() >= 3);
+    for v in &variants.variants {
+        let mut tasks = Vec::new();
+        for worker in 0..4u64 {
+            let mut c = server.client().await;
+            let id = v.id.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut ends: BTreeMap<i32, u32> = BTreeMap::new();
+                for k in 0..250u64 {
+                    let n = worker * 1_000 + k;
+                    let mut chooser = Chooser::new(n + 17);
+                    let record = new_deal(&mut c, &id, n, 4).await;
+                    let record = play_out(&mut c, record, &mut chooser).await;
+                    let score = c
+                        .score(pb::ScoreRequest {
+                            state: Some(pb::score_request::State::Record(record.clone())),
+                        })
+                        .await
+                        .expect("score")
+                        .into_inner();
+                    assert!(score.r#final);
+                    *ends.entry(score.end).or_default() += 1;
+                    let ledger = score.ledger.expect("a ledger");
+                    assert_eq!(ledger.totals.iter().sum::<i64>(), 0, "zero-sum totals");
+                    for item in &ledger.items {
+                        assert_eq!(
+                            item.payments.iter().sum::<i64>(),
+                            0,
+                            "zero-sum line {}",
+                            item.label
+                        );
+                    }
+                    let game = engine_game(&record);
+                    let own = game.outcome().expect("over").ledger;
+                    assert_eq!(
+                        ledger.totals,
+                        own.totals.first(4).to_vec(),
+                        "service and engine agree"
+                    );
+                    if score.end == pb::EndReason::Played as i32 {
+                        assert_eq!(ledger.card_points.iter().sum::<i64>(), 94);
+                    }
+                }
+                ends
+            }));
+        }
+        let mut ends: BTreeMap<i32, u32> = BTreeMap::new();
+        for t in tasks {
+            for (k, n) in t.await.expect("worker") {
+                *ends.entry(k).or_default() += n;
+            }
+        }
+        assert_eq!(ends.values().sum::<u32>(), 1_000, "{}: 1000 deals", v.id);
+        assert!(
+            ends.get(&(pb::EndReason::Played as i32))
+                .copied()
+                .unwrap_or(0)
+                > 200,
+            "{}: {ends:?}",
+            v.id
+        );
+    }
+    server.stop().await;
+}
+
+fn card_set(cards: &[pb::Card]) -> HashSet<u32> {
+    cards.iter().map(|c| c.index).collect()
+}
+
+/// Every card that appears anywhere in a view where a location is shown.
+fn cards_in_view(v: &pb::GameView) -> HashSet<u32> {
+    let mut out = HashSet::new();
+    for s in &v.seat_views {
+        out.extend(card_set(&s.hand));
+        out.extend(card_set(&s.discards));
+        out.extend(card_set(&s.won));
+    }
+    out.extend(card_set(&v.talon));
+    for t in v.current_trick.iter().chain(&v.tricks) {
+        out.extend(
+            t.plays
+                .iter()
+                .filter_map(|p| p.card.as_ref().map(|c| c.index)),
+        );
+    }
+    for h in &v.history {
+        if let Some(a) = &h.action {
+            if a.kind != pb::ActionKind::Call as i32 {
+                out.extend(a.card.iter().map(|c| c.index));
+            }
+        }
+    }
+    for m in &v.moves {
+        if let Some(a) = &m.action {
+            if a.kind == pb::ActionKind::Play as i32 || a.kind == pb::ActionKind::Discard as i32 {
+                out.extend(a.card.iter().map(|c| c.index));
+            }
+        }
+    }
+    out
+}
+
+// Seat and spectator views never show another seat's cards, the talon or others' discards, in
+// any field, the action history included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_views_hide_what_they_must() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut steps = 0;
+    for n in 0..12u64 {
+        let mut chooser = Chooser::new(n);
+        let mut record = new_deal(&mut c, "hungarian-illustrated", n, 4).await;
+        loop {
+            let referee = c
+                .get_view(pb::GetViewRequest {
+                    state: Some(pb::get_view_request::State::Record(record.clone())),
+                    viewer: Some(pb::Viewer {
+                        role: pb::ViewerRole::Referee as i32,
+                        seat: 0,
+                    }),
+                })
+                .await
+                .expect("referee view")
+                .into_inner()
+                .view
+                .expect("view");
+            for viewer in (0..4).map(seat_viewer).chain([Some(pb::Viewer {
+                role: pb::ViewerRole::Spectator as i32,
+                seat: 0,
+            })]) {
+                let me = viewer
+                    .as_ref()
+                    .filter(|v| v.role == pb::ViewerRole::Seat as i32)
+                    .map(|v| v.seat);
+                let view = c
+                    .get_view(pb::GetViewRequest {
+                        state: Some(pb::get_view_request::State::Record(record.clone())),
+                        viewer,
+                    })
+                    .await
+                    .expect("view")
+                    .into_inner()
+                    .view
+                    .expect("view");
+                // What must stay hidden: other seats' hands and discards, and the talon cards
+                // the viewer did not receive.
+                let mut hidden = HashSet::new();
+                for s in &referee.seat_views {
+                    if Some(s.seat) != me {
+                        hidden.extend(card_set(&s.hand));
+                        hidden.extend(card_set(&s.discards));
+                    }
+                }
+                // Talon cards not yet handed out (once handed out they are in a hand or a
+                // discard pile, or played and public).
+                let mut placed = HashSet::new();
+                for s in &referee.seat_views {
+                    placed.extend(card_set(&s.hand));
+                    placed.extend(card_set(&s.discards));
+                    placed.extend(card_set(&s.won));
+                }
+                for t in referee.current_trick.iter() {
+                    placed.extend(
+                        t.plays
+                            .iter()
+                            .filter_map(|p| p.card.as_ref().map(|c| c.index)),
+                    );
+                }
+                hidden.extend(card_set(&referee.talon).difference(&placed));
+                if let Some(me) = me {
+                    let own = &referee.seat_views[me as usize];
+                    for c in card_set(&own.hand).union(&card_set(&own.discards)) {
+                        hidden.remove(&c);
+                    }
+                }
+                let shown = cards_in_view(&view);
+                let leak: Vec<&u32> = shown.intersection(&hidden).collect();
+                assert!(
+                    leak.is_empty(),
+                    "deal {n}, viewer {me:?}: hidden cards shown: {leak:?}"
+                );
+                for s in &view.seat_views {
+                    if Some(s.seat) != me {
+                        assert!(s.hand.is_empty() && s.discards.is_empty());
+                    }
+                }
+            }
+            steps += 1;
+            let lm = c
+                .legal_moves(pb::LegalMovesRequest {
+                    state: open_state(&record),
+                })
+                .await
+                .expect("moves")
+                .into_inner();
+            if lm.game_over {
+                break;
+            }
+            let m = chooser.pick(&lm.moves, lm.phase);
+            record = c
+                .apply_action(pb::ApplyActionRequest {
+                    state: Some(pb::apply_action_request::State::Record(record.clone())),
+                    action: m.action,
+                    ..Default::default()
+                })
+                .await
+                .expect("apply")
+                .into_inner()
+                .record
+                .expect("record");
+        }
+    }
+    assert!(steps > 300);
+    server.stop().await;
+}
+
+fn error_info(s: &tonic::Status) -> (String, std::collections::HashMap<String, String>) {
+    let d = s.get_error_details();
+    let info = d.error_info().expect("ErrorInfo detail");
+    assert_eq!(info.domain, "tarock.v1");
+    (info.reason.clone(), info.metadata.clone())
+}
+
+fn bad_request_fields(s: &tonic::Status) -> Vec<String> {
+    let d = s.get_error_details();
+    d.bad_request()
+        .expect("BadRequest detail")
+        .field_violations
+        .iter()
+        .map(|v| v.field.clone())
+        .collect()
+}
+
+/// A record advanced to the first card play.
+async fn record_at_play(c: &mut Client) -> pb::GameRecord {
+    for n in 0..200u64 {
+        let mut chooser = Chooser::new(n);
+        let mut record = new_deal(c, "hungarian-illustrated", n, 4).await;
+        loop {
+            let lm = c
+                .legal_moves(pb::LegalMovesRequest {
+                    state: open_state(&record),
+                })
+                .await
+                .expect("moves")
+                .into_inner();
+            if lm.game_over {
+                break;
+            }
+            if lm.phase == pb::Phase::Play as i32 {
+                return record;
+            }
+            let m = chooser.pick(&lm.moves, lm.phase);
+            record = c
+                .apply_action(pb::ApplyActionRequest {
+                    state: Some(pb::apply_action_request::State::Record(record.clone())),
+                    action: m.action,
+                    ..Default::default()
+                })
+                .await
+                .expect("apply")
+                .into_inner()
+                .record
+                .expect("record");
+        }
+    }
+    panic!("no deal reached play");
+}
+
+fn play_action(card: u32) -> Option<pb::Action> {
+    Some(pb::Action {
+        kind: pb::ActionKind::Play as i32,
+        card: Some(pb::Card {
+            index: card,
+            ..Default::default()
+        }),
+        ..Default::default()
+    })
+}
+
+// rule: HU-PLAY-04, HU-PLAY-05, HU-PLAY-06
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_class_has_its_code_and_details() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+
+    // Unknown variant: INVALID_ARGUMENT naming the field.
+    let e = c
+        .new_deal(pb::NewDealRequest {
+            variant: "chess".to_owned(),
+            seats: 4,
+            ..Default::default()
+        })
+        .await
+        .expect_err("unknown variant");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(
+        bad_request_fields(&e).contains(&"variant".to_owned()),
+        "{e:?}"
+    );
+
+    // Malformed record: an action with a card that does not parse, and a short seed.
+    let mut record = new_deal(&mut c, "hungarian-illustrated", 5, 4).await;
+    record.actions.push(pb::Action {
+        notation: "play XYZ".to_owned(),
+        ..Default::default()
+    });
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&record),
+        })
+        .await
+        .expect_err("malformed");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert_eq!(
+        bad_request_fields(&e),
+        vec!["record.actions[0].notation".to_owned()]
+    );
+    let mut short = new_deal(&mut c, "hungarian-illustrated", 5, 4).await;
+    short.deal = Some(pb::game_record::Deal::Seed(vec![1, 2, 3]));
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&short),
+        })
+        .await
+        .expect_err("short seed");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert_eq!(bad_request_fields(&e), vec!["record.seed".to_owned()]);
+
+    // Out of turn: the acting seat is not the seat to act.
+    let fresh = new_deal(&mut c, "hungarian-illustrated", 5, 4).await;
+    let lm = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&fresh),
+        })
+        .await
+        .expect("moves")
+        .into_inner();
+    let to_act = lm.to_act.expect("to act");
+    let e = c
+        .apply_action(pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Record(fresh.clone())),
+            action: lm.moves[0].action.clone(),
+            seat: Some((to_act + 1) % 4),
+            ..Default::default()
+        })
+        .await
+        .expect_err("out of turn");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    let (reason, meta) = error_info(&e);
+    assert_eq!(reason, "NOT_YOUR_TURN");
+    assert_eq!(meta.get("seat"), Some(&to_act.to_string()));
+    assert_eq!(meta.get("action_index"), Some(&"0".to_owned()));
+
+    // Illegal card: a card the player holds but may not play, with the rule id.
+    let at_play = record_at_play(&mut c).await;
+    let view = c
+        .get_view(pb::GetViewRequest {
+            state: Some(pb::get_view_request::State::Record(at_play.clone())),
+            viewer: None,
+        })
+        .await
+        .expect("view")
+        .into_inner()
+        .view
+        .expect("view");
+    let leader = view.to_act.expect("leader");
+    // Lead, then find a follower with a card outside the legal moves.
+    let lead_moves: Vec<u32> = view
+        .moves
+        .iter()
+        .filter_map(|m| {
+            m.action
+                .as_ref()
+                .and_then(|a| a.card.as_ref())
+                .map(|c| c.index)
+        })
+        .collect();
+    let mut found = false;
+    for &lead in &lead_moves {
+        let after = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(at_play.clone())),
+                action: play_action(lead),
+                ..Default::default()
+            })
+            .await
+            .expect("lead")
+            .into_inner();
+        let v = after.view.expect("view");
+        let next = v.to_act.expect("next");
+        let hand = card_set(&v.seat_views[next as usize].hand);
+        let legal: HashSet<u32> = v
+            .moves
+            .iter()
+            .filter_map(|m| {
+                m.action
+                    .as_ref()
+                    .and_then(|a| a.card.as_ref())
+                    .map(|c| c.index)
+            })
+            .collect();
+        if let Some(&bad) = hand.difference(&legal).next() {
+            let index = after.record.as_ref().expect("record").actions.len();
+            let e = c
+                .apply_action(pb::ApplyActionRequest {
+                    state: Some(pb::apply_action_request::State::Record(
+                        after.record.clone().expect("record"),
+                    )),
+                    action: play_action(bad),
+                    ..Default::default()
+                })
+                .await
+                .expect_err("illegal card");
+            assert_eq!(e.code(), Code::FailedPrecondition);
+            let (reason, meta) = error_info(&e);
+            assert_eq!(reason, "ILLEGAL_ACTION");
+            let rule = meta.get("rule").expect("rule id");
+            assert!(
+                [
+                    "HU-PLAY-04",
+                    "HU-PLAY-05",
+                    "HU-PLAY-06",
+                    "HU-PLAY-12",
+                    "HU-PLAY-18"
+                ]
+                .contains(&rule.as_str()),
+                "{rule}"
+            );
+            assert_eq!(meta.get("seat"), Some(&next.to_string()));
+            assert_eq!(meta.get("phase"), Some(&"play".to_owned()));
+            assert_eq!(meta.get("action_index"), Some(&index.to_string()));
+            assert!(e.message().contains(rule.as_str()));
+            found = true;
+            break;
+        }
+    }
+    assert!(
+        found,
+        "leader {leader}: some lead leaves a follower with an illegal card"
+    );
+
+    // The same illegal action inside a record: rejected with its index.
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&pb::GameRecord {
+                actions: vec![pb::Action {
+                    notation: "play T21".to_owned(),
+                    ..Default::default()
+                }],
+                ..fresh.clone()
+            }),
+        })
+        .await
+        .expect_err("illegal record");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    let (reason, meta) = error_info(&e);
+    assert_eq!(reason, "WRONG_PHASE");
+    assert_eq!(meta.get("action_index"), Some(&"0".to_owned()));
+
+    // Game over: a passed-out record takes no more actions.
+    let mut over = fresh.clone();
+    for _ in 0..4 {
+        over.actions.push(pb::Action {
+            kind: pb::ActionKind::Pass as i32,
+            ..Default::default()
+        });
+    }
+    let e = c
+        .apply_action(pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Record(over)),
+            action: Some(pb::Action {
+                kind: pb::ActionKind::Pass as i32,
+                ..Default::default()
+            }),
+            ..Default::default()
+        })
+        .await
+        .expect_err("game over");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert_eq!(error_info(&e).0, "GAME_OVER");
+
+    // Unsupported rules version.
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&pb::GameRecord {
+                rules_version: 999,
+                ..fresh.clone()
+            }),
+        })
+        .await
+        .expect_err("rules version");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert_eq!(error_info(&e).0, "RULES_VERSION_UNSUPPORTED");
+
+    // Sealed records need a key ring this server does not have.
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: Some(pb::legal_moves_request::State::Sealed(pb::SealedRecord {
+                data: vec![1, 2, 3],
+            })),
+        })
+        .await
+        .expect_err("sealed");
+    assert_eq!(e.code(), Code::Unimplemented);
+
+    // Oversized message: over the server's 4 MiB limit.
+    let huge = pb::GameRecord {
+        options: vec![pb::RuleOption {
+            name: "x".repeat(5 * 1024 * 1024),
+            value: String::new(),
+        }],
+        ..fresh.clone()
+    };
+    let mut big = server
+        .client()
+        .await
+        .max_encoding_message_size(64 * 1024 * 1024);
+    let e = big
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&huge),
+        })
+        .await
+        .expect_err("oversized");
+    assert_eq!(e.code(), Code::OutOfRange, "{e:?}");
+
+    // A record longer than any legal hand.
+    let long = pb::GameRecord {
+        actions: vec![
+            pb::Action {
+                kind: pb::ActionKind::Pass as i32,
+                ..Default::default()
+            };
+            5_000
+        ],
+        ..fresh
+    };
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&long),
+        })
+        .await
+        .expect_err("too long");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn validate_game_reports_the_first_illegal_action() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let record = new_deal(&mut c, "hungarian-illustrated", 3, 4).await;
+    let record = play_out(&mut c, record, &mut Chooser::new(3)).await;
+    let ok = c
+        .validate_game(pb::ValidateGameRequest {
+            state: Some(pb::validate_game_request::State::Record(record.clone())),
+        })
+        .await
+        .expect("validate")
+        .into_inner();
+    assert!(ok.valid && ok.game_over);
+    assert_eq!(ok.actions_applied as usize, record.actions.len());
+    assert_eq!(ok.ledger.expect("ledger").totals.iter().sum::<i64>(), 0);
+    // Corrupt the first action: a bid of solo by a player who may not make it, or a card play.
+    let mut bad = record.clone();
+    bad.actions[1] = pb::Action {
+        notation: "play T1".to_owned(),
+        ..Default::default()
+    };
+    let r = c
+        .validate_game(pb::ValidateGameRequest {
+            state: Some(pb::validate_game_request::State::Record(bad)),
+        })
+        .await
+        .expect("validate")
+        .into_inner();
+    assert!(!r.valid);
+    let first = r.first_illegal.expect("first illegal");
+    assert_eq!(first.index, 1);
+    assert_eq!(first.rule, "HU-BID-01");
+    assert_eq!(first.reason, "WRONG_PHASE");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_reflection_and_grpc_web() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = TestServer::start_default().await;
+
+    // Health.
+    let mut health = tonic_health::pb::health_client::HealthClient::new(server.channel().await);
+    for service in ["", "tarock.v1.EngineService"] {
+        let r = health
+            .check(tonic_health::pb::HealthCheckRequest {
+                service: service.to_owned(),
+            })
+            .await
+            .expect("health")
+            .into_inner();
+        assert_eq!(
+            r.status,
+            tonic_health::pb::health_check_response::ServingStatus::Serving as i32
+        );
+    }
+
+    // Reflection: list services.
+    use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
+    use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
+    use tonic_reflection::pb::v1::ServerReflectionRequest;
+    let mut refl = ServerReflectionClient::new(server.channel().await);
+    let req = ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(MessageRequest::ListServices(String::new())),
+    };
+    let mut stream = refl
+        .server_reflection_info(tokio_stream::iter(vec![req]))
+        .await
+        .expect("reflection")
+        .into_inner();
+    let msg = stream.message().await.expect("reply").expect("a message");
+    let Some(MessageResponse::ListServicesResponse(list)) = msg.message_response else {
+        panic!("unexpected reflection reply");
+    };
+    let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
+    assert!(
+        names.contains(&"tarock.v1.EngineService".to_owned()),
+        "{names:?}"
+    );
+    assert!(
+        names.contains(&"grpc.health.v1.Health".to_owned()),
+        "{names:?}"
+    );
+
+    // gRPC-Web over HTTP/1.1: ListVariants with an empty message.
+    let mut s = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    let body = [0u8, 0, 0, 0, 0];
+    let head = format!(
+        "POST /tarock.v1.EngineService/ListVariants HTTP/1.1\r\nHost: {}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        server.addr,
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.expect("write");
+    s.write_all(&body).await.expect("write");
+    let mut resp = Vec::new();
+    s.read_to_end(&mut resp).await.expect("read");
+    let text = String::from_utf8_lossy(&resp);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    assert!(text
+        .to_ascii_lowercase()
+        .contains("content-type: application/grpc-web"));
+    // The body holds a data frame with the variants and a trailer frame with grpc-status 0.
+    assert!(text.contains("hungarian-illustrated"));
+    assert!(text.contains("grpc-status:0"), "{text}");
+    server.stop().await;
+}
