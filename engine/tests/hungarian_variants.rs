@@ -1228,3 +1228,44 @@ fn seeded_54_card_deal_is_a_talon_of_six_then_two_rounds_of_sixes() {
         }
     }
 }
+
+// rule: HU-PLAY-12, HU-PLAY-18, HV-SCORE-17, HV-SCORE-18, HV-ANN-13
+#[test]
+fn high_tarokk_nine_reserved_cards_in_one_hand() {
+    // Seat 0 holds exactly the nine cards an obligation can name and its team reserves all of
+    // them: none is due in trick 1, so the one due earliest (the XX, for the centrum) must go.
+    let builder = DealBuilder::new()
+        .hand_str(0, "SKIZ T21 T20 T2 T1 HK DK CK SK")
+        .hand_str(1, "T19 T18 T17 T16 T15 T14 T13 HQ DQ")
+        .hand_str(2, "T12 T11 T10 T9 T8 T7 T6 HC DC")
+        .hand_str(3, "T5 T4 T3 CQ CC CJ SQ SC SJ")
+        .talon_str("HA DA C10 S10 HJ DJ");
+    let setup = Setup {
+        variant: HIGH,
+        options: Vec::new(),
+        seats: 4,
+        dealer: seat(3),
+        deal: DealSource::Explicit(builder),
+    };
+    let mut g = AnyGame::new(&setup).expect("setup");
+    run(&mut g, "bid three, pass, pass, pass");
+    run(
+        &mut g,
+        "discard HA, discard DA, discard C10, discard S10, discard HJ, discard DJ",
+    );
+    run(&mut g, "pass, pass, pass, pass, call T19");
+    run(
+        &mut g,
+        "announce pagat-ultimo, announce centrum, announce small-bird, announce large-bird, \
+         announce king-ultimo:H, announce king-uhu:D, announce sas-ultimo, \
+         announce king-small-bird:C, announce king-large-bird:S, pass, pass, pass, pass",
+    );
+    assert_eq!(hu(&g).phase(), Phase::Play);
+    assert_eq!(g.legal_actions().as_slice(), [Action::Play(Card::XX)]);
+    for c in ["SK", "CK", "T1", "SKIZ"] {
+        let v = g
+            .check(Action::Play(card(c)))
+            .expect_err("a reserved card may not be led early");
+        assert_eq!(v.rule, "HU-PLAY-18", "{c}");
+    }
+}

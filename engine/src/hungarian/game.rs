@@ -39,6 +39,10 @@ use crate::trick::{Trick, TrickRules};
 const MAX_ITEMS: usize = 2 * NB;
 /// Most tricks in a hand (54-card game).
 const MAX_TRICKS: usize = 12;
+/// Most distinct cards a team's obligations can reserve: the pagát, the II, the XX, the XXI, the
+/// skíz and the four kings (HU-PLAY-12/15, High Tarokk's birds and fácáns). One 9-card hand can
+/// hold all of them.
+const MAX_RESERVED: usize = 9;
 /// Most bids in one auction (levels strictly rise, so at most four bids plus their holds).
 const MAX_CALLS: usize = 8;
 
@@ -1747,7 +1751,7 @@ impl Hungarian {
         let team = self.team_of(s);
         // Reserved cards of the player's hand: for each, the earliest target trick still ahead.
         let mut due_now = CardSet::EMPTY;
-        let mut reserved: [(Card, u8); 8] = [(Card::PAGAT, u8::MAX); 8];
+        let mut reserved = [(Card::PAGAT, u8::MAX); MAX_RESERVED];
         let mut nres = 0usize;
         for i in self.team_items(team, OBLIGATION_MASK) {
             let Some((card, target, conditional)) = self.obligation(i.bonus) else {
