@@ -1269,3 +1269,27 @@ fn high_tarokk_nine_reserved_cards_in_one_hand() {
         assert_eq!(v.rule, "HU-PLAY-18", "{c}");
     }
 }
+
+// rule: HV-ANN-08, PK-ANN-03, HV-ANN-07
+#[test]
+fn paskievics_takes_the_h10_bonuses_as_options() {
+    let sas: Opts = &[("sas_bonuses", "true")];
+    #[rustfmt::skip]
+    let rows: &[Golden] = &[
+        // rule: HV-ANN-08  (silent sas ultimó: the II wins the last trick)
+        (case(PASK, sas, &ULTI_REVERSED, "three", call_only!("T15")), "sas-ultimo", 5, -5),
+        // rule: HV-ANN-08, PK-ANN-03  (announced, with the option)
+        (case(PASK, sas, &ULTI_REVERSED, "three", "call T15, announce sas-ultimo, pass, pass, pass, pass"), "sas-ultimo", 10, -10),
+        // rule: PK-ANN-03  (without it, no sas bonus at all)
+        (case(PASK, NO_OPTS, &ULTI_REVERSED, "three", call_only!("T15")), "sas-ultimo", 0, 0),
+        // rule: HV-ANN-07  (pagát-catch: seat 1's skíz takes the declarer's pagát, 4 silent)
+        (case(PASK, &[("pagat_catch_bonus", "true")], &PAGAT_LOST, "three", call_only!("T13")), "pagat-catch", -4, 4),
+    ];
+    check_golden(rows);
+    let mut g = case(PASK, NO_OPTS, &ULTI_REVERSED, "three", "").exchanged();
+    run(&mut g, "call T15");
+    let v = g
+        .check("announce sas-ultimo".parse().expect("notation"))
+        .expect_err("no sas ultimó in paskievics");
+    assert_eq!(v.rule, "PK-ANN-03");
+}

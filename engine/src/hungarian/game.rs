@@ -1285,7 +1285,13 @@ impl Hungarian {
         );
         let sas = matches!(b, B::SasUltimo | B::SasUhu);
         match self.o.game {
-            Kind::Paskievics => basic || (b == B::PagatCatch && self.o.pagat_catch_bonus),
+            // The H10 options add their bonuses to Paskievics too: the settlement already scores
+            // a silent sas ultimó whenever `sas_bonuses` is on.
+            Kind::Paskievics => {
+                basic
+                    || (sas && self.o.sas_bonuses)
+                    || (b == B::PagatCatch && self.o.pagat_catch_bonus)
+            }
             Kind::Illustrated => {
                 basic
                     || illustrated
