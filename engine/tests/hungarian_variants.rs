@@ -1293,3 +1293,32 @@ fn paskievics_takes_the_h10_bonuses_as_options() {
         .expect_err("no sas ultimó in paskievics");
     assert_eq!(v.rule, "PK-ANN-03");
 }
+
+// rule: PK-SCORE-01, HU-BID-10, HU-SCORE-59
+#[test]
+fn talon_honours_are_paid_only_for_a_hand_played_out() {
+    // Five players, Paskievics. Seat 3, without an honour, bids three after three passes and
+    // draws XII XI IIII; seat 0 draws the pagát. The hand is thrown in: seat 3 pays 1 to each
+    // other active player and nobody pays the dealer.
+    let builder = DealBuilder::new()
+        .hand_str(0, "SKIZ T20 T19 T18 T10 HK HQ DJ C10")
+        .hand_str(1, "T21 T17 T9 T8 DK DQ CJ SJ HA")
+        .hand_str(2, "T16 T15 T7 T14 CK CQ SQ HJ DA")
+        .hand_str(3, "T13 T6 T5 T2 SK SC S10 HC DC")
+        .talon_str("T12 T11 T4 T1 T3 CC");
+    let setup = Setup {
+        variant: PASK,
+        options: Vec::new(),
+        seats: 5,
+        dealer: DEALER5,
+        deal: DealSource::Explicit(builder),
+    };
+    let mut g = AnyGame::new(&setup).expect("setup");
+    run(&mut g, "pass, pass, pass, bid three");
+    let h = hu(&g);
+    assert_eq!(h.phase(), Phase::Over(End::TrialBidFailed(seat(3))));
+    assert!(h.talon_received(S0).contains(Card::PAGAT));
+    let l = ledger(&g);
+    assert_eq!(l.totals.0, [1, 1, 1, -3, 0]);
+    assert!(l.items.iter().all(|i| i.item != Item::TalonHonour));
+}
