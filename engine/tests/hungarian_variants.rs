@@ -931,7 +931,7 @@ fn fifty_four_card_game_golden() {
     check_golden(rows);
 }
 
-// rule: HV-DEAL-01, HV-DEAL-02, HV-SCORE-20, HV-SCORE-21, HV-PLAY-01
+// rule: HV-DEAL-01, HV-DEAL-02, HV-SCORE-20, HV-SCORE-21, HV-PLAY-01, HU-TALON-01, HU-TALON-04
 #[test]
 fn fifty_four_card_hand_through_the_state_machine() {
     let case = p54(PACK54, &D54, "three", call_only!("T14"));
@@ -940,6 +940,12 @@ fn fifty_four_card_hand_through_the_state_machine() {
     // Twelve cards in every hand after the exchange, six discards.
     assert!(Seat::all(4).all(|s| h.hand(s).len() == 12));
     assert_eq!(Seat::all(4).map(|s| h.discards(s).len()).sum::<u32>(), 6);
+    // The talon goes out as with 42 cards (HU-TALON-01..05): 3/1/1/1 at three, 0/2/2/2 at solo.
+    for (bid, expected) in [("three", [3, 1, 1, 1]), ("solo", [0, 2, 2, 2])] {
+        let g = p54(PACK54, &D54, bid, "").exchanged();
+        let drawn = [0, 1, 2, 3].map(|i| hu(&g).talon_received(seat(i)).len());
+        assert_eq!(drawn, expected, "{bid}");
+    }
     let g = case.play();
     let h = hu(&g);
     assert_eq!(h.tricks().len(), 12);
