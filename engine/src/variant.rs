@@ -147,7 +147,9 @@ pub enum DealSource {
 pub struct Setup {
     /// The game.
     pub variant: Variant,
-    /// Rule options as `name = value` pairs; unnamed options keep their defaults.
+    /// Rule options as `name = value` pairs; unnamed options keep their defaults. The order does
+    /// not matter: `pack` is applied first, with the 54-card game's defaults
+    /// ([`HungarianOptions::apply_pack_defaults`]), then the rest.
     pub options: Vec<(String, String)>,
     /// Number of seats.
     pub seats: u8,
@@ -249,7 +251,16 @@ impl AnyGame {
     /// [`SetupError`] naming what is wrong.
     pub fn new(setup: &Setup) -> Result<AnyGame, SetupError> {
         let mut opts = setup.variant.default_options();
-        for (k, v) in &setup.options {
+        // The pack first, then the 54-card game's own defaults, then every other option: an
+        // option the record sets explicitly wins wherever the list places it.
+        let is_pack = |k: &str| k == "pack";
+        for (k, v) in setup.options.iter().filter(|(k, _)| is_pack(k)) {
+            opts.set(k, v).map_err(SetupError::Option)?;
+        }
+        match &mut opts {
+            VariantOptions::Hungarian(o) => o.apply_pack_defaults(),
+        }
+        for (k, v) in setup.options.iter().filter(|(k, _)| !is_pack(k)) {
             opts.set(k, v).map_err(SetupError::Option)?;
         }
         if !setup.variant.seat_counts().contains(&setup.seats) {

@@ -838,6 +838,59 @@ fn single_and_double_jumps() {
     check_calls(rows);
 }
 
+#[test]
+fn jumps_nobody_could_answer() {
+    #[rustfmt::skip]
+    let rows: &[CallRow] = &[
+        // rule: PK-BID-04, PK-BID-03, HV-BID-01  (B and D spoke after A: nobody may hold A's solo)
+        (PASK, &[D_PAGAT, A_NO_XIX], OLD_HOLD, "three two pass one", "solo", Legal),
+        // rule: PK-BID-04  (under the new hold rule B and D could hold: a cue bid for the XIX)
+        (PASK, &[D_PAGAT, A_NO_XIX], NO_OPTS, "three two pass one", "solo", Refused("HU-BID-13")),
+        // rule: PK-BID-04
+        (PASK, &[D_PAGAT], NO_OPTS, "three two pass one", "solo", Cue("T19")),
+        // rule: PK-BID-04, HU-BID-13  (the exemption is Parlett's: the illustrated game keeps the cue)
+        (ILL, &[D_PAGAT, A_NO_XIX], OLD_HOLD, "three two pass one", "solo", Refused("HU-BID-13")),
+        // rule: PK-BID-03  (below solo anyone left could overcall: still a cue bid)
+        (PASK, &[A_NO_XIX], OLD_HOLD, "three two pass pass", "one", Refused("HU-BID-13")),
+        // rule: PK-BID-03
+        (PASK, &[], OLD_HOLD, "three two pass pass", "one", Cue("T19")),
+        // rule: PK-BID-03  (a double jump to solo that D, who spoke after A, may not hold)
+        (PASK, &[D_PAGAT, A_NO_XVIII], OLD_HOLD, "three pass pass two", "solo", Legal),
+        // rule: PK-BID-03  (under the new hold rule D could hold it)
+        (PASK, &[D_PAGAT, A_NO_XVIII], NO_OPTS, "three pass pass two", "solo", Refused("HU-BID-18")),
+        // rule: PK-BID-03, HV-BID-01  (A and B bid before D and could hold D's solo)
+        (PASK, &[D_PAGAT], OLD_HOLD, "three two pass", "solo", Refused("HU-BID-13")),
+        // rule: PK-BID-03, HU-BID-09  (the fourth player after three passes)
+        (PASK, &[], NO_OPTS, "pass pass pass", "one", Legal),
+    ];
+    check_calls(rows);
+}
+
+// rule: PK-BID-04, PK-BID-03, HU-BID-06, HU-CALL-03
+#[test]
+fn parlett_example_a_solo_nobody_may_hold_invites_nobody() {
+    // A three, B two, C pass, D one, A solo: A lacks the XIX, which lies in the talon.
+    let mut g = game_with(&spread().swaps(&[D_PAGAT, A_NO_XIX]), PASK, OLD_HOLD);
+    assert_eq!(
+        auction(&mut g, "three two pass one solo"),
+        vec![0, 1, 2, 3, 0]
+    );
+    // Nobody could answer the solo, so the auction is over and nothing was invited.
+    assert_eq!(declarer(&g), Some((0, Contract::Solo)));
+    assert!(hu(&g).cue_bids().is_empty());
+    // After the exchange and the annulment round the call is free of any invitation.
+    discard_lowest(&mut g);
+    for _ in 0..4 {
+        act(&mut g, "pass");
+    }
+    assert_eq!(hu(&g).phase(), Phase::Announce);
+    let calls: Vec<String> = legal(&g)
+        .into_iter()
+        .filter(|a| a.starts_with("call"))
+        .collect();
+    assert_eq!(calls, ["call T19", "call T20"]);
+}
+
 // rule: HU-BID-09, HU-BID-10, HU-BID-13, HU-BID-15, HU-BID-18
 #[test]
 fn speculative_bid_that_draws_no_honour_throws_the_hand_in() {

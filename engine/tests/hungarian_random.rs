@@ -1,10 +1,14 @@
 //! Property tests over many seeded random complete Hungarian deals: from the auction to the
-//! settlement, with uniformly random legal actions.
+//! settlement, with uniformly random legal actions. 10,000 deals each of illustrated (four and
+//! five players), Paskievics, High Tarokk and the 54-card game, and fewer under other options:
+//! cards are conserved after every action, every listed action is legal and distinct (the whole
+//! action space is tried on the first deals), every deal ends, card points total 94 or 106, and
+//! the active players' results sum to zero.
 
 use tarock_engine::game::Game;
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, DealRng};
-use tarock_engine::{Action, AnyGame, CardSet, End, Seat, Setup, Variant};
+use tarock_engine::{Action, AnyGame, CardSet, End, Item, Seat, Setup, Variant};
 
 fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
     match g {
@@ -56,25 +60,32 @@ fn play_random(
     };
     let mut rng = DealRng::from_seed(seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15));
     let mut steps = 0;
-    while let Some(_seat) = g.to_act() {
+    while let Some(seat) = g.to_act() {
+        // A five-handed table's dealer sits out: it never acts (HU-DEAL-01).
+        assert!(
+            hungarian(&g).table_info().is_active(seat),
+            "seed {seed}: the sitting-out dealer is asked to act"
+        );
         let legal = g.legal_actions();
         assert!(
             !legal.is_empty(),
             "seed {seed}: no legal action in {:?}",
             hungarian(&g).phase()
         );
+        // Listed actions are distinct: a bitset over the action ids, which every listed action
+        // has (a pairwise comparison would cost more than the rest of the step).
+        let mut seen = [0u64; 8];
+        assert!(g.action_space() as usize <= 64 * seen.len());
         for &a in legal.iter() {
             assert_eq!(
                 g.check(a),
                 Ok(()),
                 "seed {seed}: listed action {a} is refused"
             );
-            // Listed actions are distinct.
-            assert_eq!(
-                legal.iter().filter(|&&b| b == a).count(),
-                1,
-                "seed {seed}: {a} listed twice"
-            );
+            let id = g.action_id(a).expect("a listed action has an id") as usize;
+            let (word, bit) = (id / 64, 1u64 << (id % 64));
+            assert_eq!(seen[word] & bit, 0, "seed {seed}: {a} listed twice");
+            seen[word] |= bit;
         }
         if full_space {
             // No action outside the list applies: try the whole id space.
@@ -101,6 +112,9 @@ fn play_random(
     (g, steps)
 }
 
+/// Checks a finished deal: the ledger is zero-sum; a played hand's card points add up to
+/// `total`; the active players' results sum to zero, so a sitting-out dealer gets nothing, unless
+/// talon honours are paid to the dealer (PK-SCORE-01), the only lines the dealer takes part in.
 fn check_outcome(g: &AnyGame, total: i64) {
     let out = g.outcome().expect("finished deal has an outcome");
     assert!(
@@ -119,6 +133,54 @@ fn check_outcome(g: &AnyGame, total: i64) {
     if let Phase::Over(end) = h.phase() {
         assert_eq!(end, out.end);
     }
+    let table = h.table_info();
+    let active: i64 = Seat::all(table.seats)
+        .filter(|&s| table.is_active(s))
+        .map(|s| out.ledger.totals[s])
+        .sum();
+    if let Some(dealer) = table.sitting_out {
+        let honours: i64 = out
+            .ledger
+            .items
+            .iter()
+            .map(|l| {
+                if l.item != Item::TalonHonour {
+                    assert_eq!(l.payments[dealer], 0, "the dealer in {:?}", l.item);
+                }
+                l.payments[dealer]
+            })
+            .sum();
+        assert!(honours >= 0 && (honours == 0 || h.options().talon_honours_pay_dealer));
+        assert_eq!(out.ledger.totals[dealer], honours);
+        assert_eq!(active, -honours);
+    } else {
+        assert_eq!(active, 0);
+    }
+}
+
+/// Plays `deals` seeded random deals of one configuration, checking the whole action space at
+/// every step of the first `full_space` of them; returns how many were played to the end.
+fn random_deals(
+    variant: Variant,
+    seats: u8,
+    options: &[(&str, &str)],
+    deals: u64,
+    full_space: u64,
+) -> usize {
+    let total = if options.contains(&("pack", "54")) {
+        106
+    } else {
+        94
+    };
+    let mut played = 0;
+    for seed in 0..deals {
+        let (g, _) = play_random(variant, seats, seed, options, seed < full_space);
+        check_outcome(&g, total);
+        if g.outcome().map(|o| o.end) == Some(End::Played) {
+            played += 1;
+        }
+    }
+    played
 }
 
 // rule: HU-BID-06, HU-PLAY-10, HU-SCORE-02, HU-SCORE-56
@@ -142,19 +204,57 @@ fn ten_thousand_random_illustrated_deals() {
     assert!(actions > 100_000);
 }
 
-// rule: HU-DEAL-13, HU-SCORE-59
+// rule: HU-DEAL-13, HU-DEAL-01, HU-SCORE-59, HU-SCORE-56, HU-SCORE-02
 #[test]
-fn random_five_player_deals() {
-    for seed in 0..1_000u64 {
-        let (g, _) = play_random(Variant::HungarianIllustrated, 5, seed, &[], seed < 50);
-        check_outcome(&g, 94);
-        let out = g.outcome().expect("over");
-        let dealer = hungarian(&g).table_info().dealer;
-        assert_eq!(
-            out.ledger.totals[dealer], 0,
-            "the dealer sitting out neither wins nor loses"
-        );
-    }
+fn ten_thousand_random_five_player_illustrated_deals() {
+    let played = random_deals(Variant::HungarianIllustrated, 5, &[], 10_000, 60);
+    assert!(
+        played > 2_000,
+        "only {played} of 10000 deals were played out"
+    );
+}
+
+// rule: PK-SCORE-01, HU-DEAL-01, HU-SCORE-56
+#[test]
+fn random_five_player_paskievics_deals_pay_talon_honours_to_the_dealer() {
+    let played = random_deals(Variant::HungarianPaskievics, 5, &[], 2_000, 20);
+    assert!(played > 400, "only {played} of 2000 deals were played out");
+}
+
+// rule: HU-SCORE-02, HU-SCORE-56
+#[test]
+fn ten_thousand_random_paskievics_deals() {
+    let played = random_deals(Variant::HungarianPaskievics, 4, &[], 10_000, 60);
+    assert!(
+        played > 2_000,
+        "only {played} of 10000 deals were played out"
+    );
+}
+
+// rule: HU-SCORE-02, HU-SCORE-56
+#[test]
+fn ten_thousand_random_high_tarokk_deals() {
+    let played = random_deals(Variant::HungarianHigh, 4, &[], 10_000, 0);
+    assert!(
+        played > 2_000,
+        "only {played} of 10000 deals were played out"
+    );
+}
+
+// rule: HV-SCORE-20, HU-SCORE-56
+#[test]
+fn ten_thousand_random_54_card_deals() {
+    let played = random_deals(
+        Variant::HungarianIllustrated,
+        4,
+        &[("pack", "54")],
+        10_000,
+        30,
+    );
+    assert!(
+        played > 2_000,
+        "only {played} of 10000 deals were played out"
+    );
 }
 
 #[test]
@@ -176,24 +276,6 @@ fn random_deals_under_non_default_options() {
     for seed in 0..2_000u64 {
         let (g, _) = play_random(Variant::HungarianIllustrated, 4, seed, opts, seed < 100);
         check_outcome(&g, 94);
-    }
-}
-
-#[test]
-fn random_paskievics_and_high_deals() {
-    for seed in 0..1_000u64 {
-        let (g, _) = play_random(Variant::HungarianPaskievics, 4, seed, &[], seed < 50);
-        check_outcome(&g, 94);
-        let (g, _) = play_random(Variant::HungarianHigh, 4, seed, &[], seed < 50);
-        check_outcome(&g, 94);
-        let (g, _) = play_random(
-            Variant::HungarianIllustrated,
-            4,
-            seed,
-            &[("pack", "54")],
-            seed < 50,
-        );
-        check_outcome(&g, 106);
     }
 }
 

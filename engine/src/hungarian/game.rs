@@ -39,6 +39,10 @@ use crate::trick::{Trick, TrickRules};
 const MAX_ITEMS: usize = 2 * NB;
 /// Most tricks in a hand (54-card game).
 const MAX_TRICKS: usize = 12;
+/// Most distinct cards a team's obligations can reserve: the pagát, the II, the XX, the XXI, the
+/// skíz and the four kings (HU-PLAY-12/15, High Tarokk's birds and fácáns). One 9-card hand can
+/// hold all of them.
+const MAX_RESERVED: usize = 9;
 /// Most bids in one auction (levels strictly rise, so at most four bids plus their holds).
 const MAX_CALLS: usize = 8;
 
@@ -599,10 +603,33 @@ impl Hungarian {
         if self.auction.last[s].is_none() || high.seat == s || self.held() {
             return false;
         }
+        self.hold_rule_allows(s, high.seat)
+    }
+
+    /// Whether the hold rule lets `s`, who has bid before, hold a bid made by `bidder`
+    /// (HU-BID-04, HV-BID-01).
+    fn hold_rule_allows(&self, s: Seat, bidder: Seat) -> bool {
         match self.o.hold_rule {
             HoldRule::New => true,
-            HoldRule::Old => self.order_of(s) < self.order_of(high.seat),
+            HoldRule::Old => self.order_of(s) < self.order_of(bidder),
         }
+    }
+
+    /// Could anyone answer a bid of `c` by `s`: is a player still in the auction who could
+    /// overcall it or hold it (PK-BID-03)?
+    ///
+    /// This is judged on public information only: the players who have not passed, the bids
+    /// made so far and the hold rule. Below solo anyone still in the auction could overcall
+    /// (whether they hold an honour is their secret). A solo can only be held, by a player who
+    /// has bid before and whom the hold rule allows to hold the bidder's bid. So the answer is
+    /// "no" exactly when the bid would end the auction at once (HU-BID-06).
+    fn bid_could_be_answered(&self, s: Seat, c: Contract) -> bool {
+        Seat::all(self.table.seats)
+            .filter(|&t| t != s && self.table.is_active(t) && !self.auction.passed[t])
+            .any(|t| {
+                c < Contract::Solo
+                    || (self.auction.last[t].is_some() && self.hold_rule_allows(t, s))
+            })
     }
 
     /// The yield situation (HU-BID-20): `s` opened three as the first bid, exactly one other
@@ -672,49 +699,31 @@ impl Hungarian {
                         ));
                     }
                 }
-                let speculative = high.is_none() && self.auction.passes == self.active_count() - 1;
-                if !self.has_honour(s) && !speculative {
+                if !self.has_honour(s) && !self.is_speculative() {
                     return Err(Violation::illegal(
                         "HU-BID-08",
                         "a player without an honour must pass",
                     ));
                 }
-                if speculative {
-                    // HU-BID-09, HU-BID-13b, HU-BID-15, HU-BID-18: no jump by the fourth player
-                    // after three passes is a cue bid.
-                    return Ok(());
-                }
-                match self.jump(s, c) {
-                    1 => {
-                        if self.auction.ncues > 0 {
-                            // HU-BID-13a: a second single jump means nothing.
-                            return Ok(());
-                        }
-                        let card = self.single_jump_card(c);
-                        if !self.can_cue(s, card) {
-                            return Err(if card == Card::XIX {
-                                Violation::illegal(
-                                    "HU-BID-13",
-                                    "a single jump is a cue bid and needs the XIX and a high honour",
-                                )
-                            } else {
-                                Violation::illegal(
-                                    "HV-BID-02",
-                                    "a single jump to solo invites the XVIII and needs it and a high honour",
-                                )
-                            });
-                        }
-                        Ok(())
-                    }
-                    2 => {
-                        if !self.can_cue(s, Card::XVIII) {
-                            return Err(Violation::illegal(
+                match self.cue_card(s, c) {
+                    Some(card) if !self.can_cue(s, card) => Err(if card == Card::XVIII {
+                        if self.jump(s, c) == 2 {
+                            Violation::illegal(
                                 "HU-BID-18",
                                 "a double jump is a cue bid and needs the XVIII and a high honour",
-                            ));
+                            )
+                        } else {
+                            Violation::illegal(
+                                "HV-BID-02",
+                                "a single jump to solo invites the XVIII and needs it and a high honour",
+                            )
                         }
-                        Ok(())
-                    }
+                    } else {
+                        Violation::illegal(
+                            "HU-BID-13",
+                            "a single jump is a cue bid and needs the XIX and a high honour",
+                        )
+                    }),
                     _ => Ok(()),
                 }
             }
@@ -723,6 +732,32 @@ impl Hungarian {
                 "the auction takes only bids, holds and passes",
             )),
         }
+    }
+
+    /// The fourth player bids after three passes (HU-BID-09).
+    fn is_speculative(&self) -> bool {
+        self.high().is_none() && self.auction.passes == self.active_count() - 1
+    }
+
+    /// The card a bid of `c` by `s` shows as a cue bid, or `None` if the bid is no cue bid.
+    ///
+    /// A single jump shows the XIX (or the XVIII, HV-BID-02) unless a cue bid was already made
+    /// (HU-BID-13a); a double jump shows the XVIII (HU-BID-16). No jump of the fourth player
+    /// after three passes is a cue bid (HU-BID-13b, HU-BID-15, HU-BID-18), and in Paskievics no
+    /// jump that nobody could answer (PK-BID-03): such a bid invites nobody.
+    fn cue_card(&self, s: Seat, c: Contract) -> Option<Card> {
+        if self.is_speculative() {
+            return None;
+        }
+        let card = match self.jump(s, c) {
+            1 if self.auction.ncues == 0 => self.single_jump_card(c),
+            2 => Card::XVIII,
+            _ => return None,
+        };
+        if self.o.game == Kind::Paskievics && !self.bid_could_be_answered(s, c) {
+            return None;
+        }
+        Some(card)
     }
 
     /// Levels above the necessary call (HU-BID-11): 0 for the necessary call itself.
@@ -757,25 +792,16 @@ impl Hungarian {
                 self.push_call(s, c, true);
             }
             Action::Bid(c) => {
-                let speculative =
-                    self.high().is_none() && self.auction.passes == self.active_count() - 1;
-                if speculative {
+                if self.is_speculative() {
                     self.auction.speculative = true;
-                } else {
-                    let card = match self.jump(s, c) {
-                        1 if self.auction.ncues == 0 => Some(self.single_jump_card(c)),
-                        2 => Some(Card::XVIII),
-                        _ => None,
-                    };
-                    if let Some(card) = card {
-                        let i = self.auction.ncues as usize;
-                        if i < self.auction.cues.len() {
-                            self.auction.cues[i] = (s, card);
-                            self.auction.ncues += 1;
-                        }
-                        if !self.hands[s].intersects(CardSet::HIGH_HONOURS) {
-                            self.auction.pagat_cue = Some(s);
-                        }
+                } else if let Some(card) = self.cue_card(s, c) {
+                    let i = self.auction.ncues as usize;
+                    if i < self.auction.cues.len() {
+                        self.auction.cues[i] = (s, card);
+                        self.auction.ncues += 1;
+                    }
+                    if !self.hands[s].intersects(CardSet::HIGH_HONOURS) {
+                        self.auction.pagat_cue = Some(s);
                     }
                 }
                 self.push_call(s, c, false);
@@ -1259,7 +1285,13 @@ impl Hungarian {
         );
         let sas = matches!(b, B::SasUltimo | B::SasUhu);
         match self.o.game {
-            Kind::Paskievics => basic || (b == B::PagatCatch && self.o.pagat_catch_bonus),
+            // The H10 options add their bonuses to Paskievics too: the settlement already scores
+            // a silent sas ultimó whenever `sas_bonuses` is on.
+            Kind::Paskievics => {
+                basic
+                    || (sas && self.o.sas_bonuses)
+                    || (b == B::PagatCatch && self.o.pagat_catch_bonus)
+            }
             Kind::Illustrated => {
                 basic
                     || illustrated
@@ -1725,7 +1757,7 @@ impl Hungarian {
         let team = self.team_of(s);
         // Reserved cards of the player's hand: for each, the earliest target trick still ahead.
         let mut due_now = CardSet::EMPTY;
-        let mut reserved: [(Card, u8); 8] = [(Card::PAGAT, u8::MAX); 8];
+        let mut reserved = [(Card::PAGAT, u8::MAX); MAX_RESERVED];
         let mut nres = 0usize;
         for i in self.team_items(team, OBLIGATION_MASK) {
             let Some((card, target, conditional)) = self.obligation(i.bonus) else {

@@ -186,7 +186,22 @@ impl HungarianOptions {
             double_loss_for_ulti: false,
             discard_pile_to_lone_declarer: false,
             dealer_handles_talon_5p: true,
-            talon_honours_pay_dealer: false,
+            // Parlett's settlement (PK-SCORE-01); the illustrated seed has the dealer neither win
+            // nor lose (HU-SCORE-59).
+            talon_honours_pay_dealer: matches!(game, Game::Paskievics),
+        }
+    }
+
+    /// Applies the 54-card game's own defaults: its players chain the birds (HV-SCORE-24) and
+    /// pay double for a lost ultimó or uhu (HV-SCORE-23). Does nothing with 42 cards.
+    ///
+    /// [`AnyGame::new`](crate::AnyGame::new) calls this after setting `pack` and before every
+    /// other option, so a record that sets `birds_chained` or `double_loss_for_ulti` explicitly
+    /// keeps its value wherever it lists it.
+    pub fn apply_pack_defaults(&mut self) {
+        if self.pack54 {
+            self.birds_chained = true;
+            self.double_loss_for_ulti = true;
         }
     }
 
@@ -402,10 +417,11 @@ const fn enum_spec(
     }
 }
 
+/// The option descriptions; the games differ only in the defaults passed in.
 macro_rules! hungarian_specs {
-    ($cue_default:literal) => {
+    ($cue_default:literal, $talon_honours_default:literal) => {
         [
-            enum_spec("pack", &["42", "54"], "42", "42 cards (9-card hands, 94 points) or the 54-card game (12-card hands, 106 points)"),
+            enum_spec("pack", &["42", "54"], "42", "42 cards (9-card hands, 94 points) or the 54-card game (12-card hands, 106 points), which turns birds_chained and double_loss_for_ulti on unless they are set too"),
             bool_spec("xx_discardable", "true", "H1: the XX may be discarded (false: never, as in tournament rules)"),
             bool_spec("cue_bid_with_pagat_only", $cue_default, "H2: a XIX/XVIII cue bid may rest on the pagát as only honour, obliging a pagát ultimó announcement"),
             enum_spec("hold_rule", &["new", "old"], "new", "H3: new = anyone overcalled may hold; old = only a player who spoke first in the auction"),
@@ -426,15 +442,15 @@ macro_rules! hungarian_specs {
             bool_spec("overcaller_must_announce", "false", "H17: who wins the auction over a cue bid must announce trull (or pagát ultimó with only the pagát)"),
             enum_spec("volat_voids_silent_bonuses", &["any", "silent_only"], "any", "H18: which volát voids silent trull and four kings"),
             enum_spec("bird_values", &["10/10/10", "6/8/6"], "10/10/10", "H19: values of centrum, small bird and large bird"),
-            bool_spec("birds_chained", "false", "H19: birds are chained: centrum 10, small bird +20 on centrum, large bird +40 on both"),
-            bool_spec("double_loss_for_ulti", "false", "H19: a team that loses an ultimó or uhu pays double its value"),
+            bool_spec("birds_chained", "false", "H19: birds are chained: centrum 10, small bird +20 on centrum, large bird +40 on both (default true with pack=54)"),
+            bool_spec("double_loss_for_ulti", "false", "H19: a team that loses an ultimó or uhu pays double its value (default true with pack=54)"),
             bool_spec("discard_pile_to_lone_declarer", "false", "H20: a declarer alone after calling a discarded tarokk takes all discards"),
             bool_spec("dealer_handles_talon_5p", "true", "H21: with five players the dealer hands out the talon cards"),
-            bool_spec("talon_honours_pay_dealer", "false", "five players: who received an honour from the talon pays the dealer 3/2/1"),
+            bool_spec("talon_honours_pay_dealer", $talon_honours_default, "five players: who received an honour from the talon pays the dealer 3 for the skíz, 2 for the XXI, 1 for the pagát (Parlett)"),
             enum_spec("marton_bonuses", &["off"], "off", "placeholder: Marton's three extra bonuses were not recovered and do not exist"),
         ]
     };
 }
 
-static SPECS: [OptionSpec; 27] = hungarian_specs!("false");
-static SPECS_PASKIEVICS: [OptionSpec; 27] = hungarian_specs!("true");
+static SPECS: [OptionSpec; 27] = hungarian_specs!("false", "false");
+static SPECS_PASKIEVICS: [OptionSpec; 27] = hungarian_specs!("true", "true");
