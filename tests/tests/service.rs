@@ -260,7 +260,7 @@ async fn seat_views_hide_what_they_must() {
                 if let Some(me) = me {
                     let own = &referee.seat_views[me as usize];
                     for c in card_set(&own.hand).union(&card_set(&own.discards)) {
-                        hidden.remove(&c);
+                        hidden.remove(c);
                     }
                 }
                 let shown = cards_in_view(&view);
