@@ -218,9 +218,12 @@ async fn sigterm_drains_and_exits_cleanly() {
     }
 }
 
+/// A received span: its name and its attributes as (key, debug-printed value).
+type SpanRecord = (String, Vec<(String, String)>);
+
 #[derive(Default)]
 struct Collector {
-    spans: Mutex<Vec<(String, Vec<(String, String)>)>>,
+    spans: Mutex<Vec<SpanRecord>>,
 }
 
 struct CollectorSvc(Arc<Collector>);
