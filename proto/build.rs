@@ -20,7 +20,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     config
         .file_descriptor_set_path(&descriptor_path)
         .skip_protoc_run();
-    tonic_prost_build::configure().compile_with_config(config, &protos, &["."])?;
+    tonic_prost_build::configure()
+        .codec_path("crate::codec::TarockCodec")
+        .compile_with_config(config, &protos, &["."])?;
 
     pbjson_build::Builder::new()
         .register_descriptors(&bytes)?
