@@ -387,6 +387,8 @@ pub struct Decoded {
     pub setup: Setup,
     /// The actions in order.
     pub actions: Vec<Action>,
+    /// The match state the record carries, unchanged.
+    pub match_state: Option<pb::MatchState>,
 }
 
 /// Decodes a record's rules, seating and deal.
@@ -522,7 +524,11 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
         }
     }
     if errs.is_empty() {
-        Ok(Decoded { setup, actions })
+        Ok(Decoded {
+            setup,
+            actions,
+            match_state: r.match_state.clone(),
+        })
     } else {
         Err(errs)
     }
@@ -553,6 +559,7 @@ pub fn record_to_pb(setup: &Setup, actions: &[Action], rules_version: u32) -> pb
         dealer: u32::from(setup.dealer.get()),
         deal: Some(deal),
         actions: actions.iter().map(|&a| action_to_pb(a)).collect(),
+        match_state: None,
     }
 }
 
@@ -561,9 +568,11 @@ pub fn record_with_deal(
     setup: &Setup,
     actions: &[Action],
     game: &AnyGame,
+    match_state: Option<pb::MatchState>,
     rules_version: u32,
 ) -> pb::GameRecord {
     let mut r = record_to_pb(setup, actions, rules_version);
+    r.match_state = match_state;
     if let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) {
         let deal = h.deal();
         r.deal = Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
@@ -904,4 +913,80 @@ pub fn events(before: &AnyGame, after: &AnyGame, action: Action) -> Vec<pb::Even
         });
     }
     out
+}
+
+// ----- matches -------------------------------------------------------------------------------
+
+/// The match a record's `match_state` describes, for the hand `game` (its seats, dealer and
+/// options); `Ok(None)` without one.
+pub fn match_from_pb(
+    m: Option<&pb::MatchState>,
+    game: &AnyGame,
+) -> Result<Option<tarock_engine::hungarian::MatchContext>, FieldViolation> {
+    use tarock_engine::hungarian::{MatchContext, Session};
+    let (Some(m), Some(h)) = (m, game.as_hungarian()) else {
+        return Ok(None);
+    };
+    let table = h.table_info();
+    let field = "record.match_state";
+    let rounds: Vec<u8> = m
+        .doubled_rounds
+        .iter()
+        .map(|&r| u8::try_from(r).unwrap_or(u8::MAX))
+        .collect();
+    let holder = m
+        .skiz_holder
+        .and_then(|s| u8::try_from(s).ok())
+        .and_then(Seat::try_new);
+    let turns = u8::try_from(m.session_turns).unwrap_or(u8::MAX);
+    let session = match pb::SessionState::try_from(m.session)
+        .map_err(|_| FieldViolation::new(format!("{field}.session"), "unknown session state"))?
+    {
+        pb::SessionState::Unspecified | pb::SessionState::Open => Session::Open,
+        pb::SessionState::Requested => Session::Requested,
+        pb::SessionState::Over => Session::Over,
+        pb::SessionState::Noted => Session::Noted {
+            holder: holder.ok_or_else(|| {
+                FieldViolation::new(
+                    format!("{field}.skiz_holder"),
+                    "a noted session needs the skíz holder",
+                )
+            })?,
+            turns,
+        },
+    };
+    MatchContext::from_parts(
+        table.seats,
+        table.dealer,
+        h.options(),
+        &rounds,
+        &m.totals,
+        m.deals_played,
+        session,
+    )
+    .map(Some)
+    .map_err(|e| FieldViolation::new(field, e.to_string()))
+}
+
+/// A match context on the wire.
+pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState {
+    use tarock_engine::hungarian::Session;
+    let (session, holder, turns) = match m.session() {
+        Session::Open => (pb::SessionState::Open, None, 0),
+        Session::Requested => (pb::SessionState::Requested, None, 0),
+        Session::Noted { holder, turns } => (
+            pb::SessionState::Noted,
+            Some(u32::from(holder.get())),
+            u32::from(turns),
+        ),
+        Session::Over => (pb::SessionState::Over, None, 0),
+    };
+    pb::MatchState {
+        deals_played: m.deals(),
+        totals: m.totals().first(m.seats()).to_vec(),
+        doubled_rounds: m.doubled_rounds().iter().map(|&r| u32::from(r)).collect(),
+        session: session as i32,
+        skiz_holder: holder,
+        session_turns: turns,
+    }
 }

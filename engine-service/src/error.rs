@@ -51,6 +51,8 @@ pub enum Reason {
     NotYourTurn,
     /// The record names a rules version this server does not play.
     RulesVersionUnsupported,
+    /// The match's session has ended: no further hand.
+    MatchOver,
 }
 
 impl Reason {
@@ -62,6 +64,7 @@ impl Reason {
             Reason::GameOver => "GAME_OVER",
             Reason::NotYourTurn => "NOT_YOUR_TURN",
             Reason::RulesVersionUnsupported => "RULES_VERSION_UNSUPPORTED",
+            Reason::MatchOver => "MATCH_OVER",
         }
     }
 

@@ -305,4 +305,10 @@ impl<S: EngineService> EngineService for Instrumented<S> {
     ) -> Result<Response<pb::ValidateGameResponse>, Status> {
         self.observe(6, self.inner.validate_game(r)).await
     }
+    async fn next_deal(
+        &self,
+        r: Request<pb::NextDealRequest>,
+    ) -> Result<Response<pb::NextDealResponse>, Status> {
+        self.observe(7, self.inner.next_deal(r)).await
+    }
 }

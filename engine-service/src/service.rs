@@ -109,7 +109,17 @@ fn open(state: State<'_>) -> Result<Replayed, Status> {
             ))
         }
     };
+    convert::match_from_pb(decoded.match_state.as_ref(), &game)
+        .map_err(|e| error::bad_request(&[e]))?;
     Ok(Replayed { decoded, game })
+}
+
+/// The round multiplier and running totals of a replayed hand's match.
+fn match_of(r: &Replayed) -> Option<tarock_engine::hungarian::MatchContext> {
+    // Validated in `open`.
+    convert::match_from_pb(r.decoded.match_state.as_ref(), &r.game)
+        .ok()
+        .flatten()
 }
 
 fn viewer(v: Option<&pb::Viewer>, g: &AnyGame) -> Result<Viewer, Status> {
@@ -197,7 +207,13 @@ impl EngineService for Engine {
         let game = AnyGame::new(&setup).map_err(|e| setup_error(&e, ""))?;
         let who = viewer(r.viewer.as_ref(), &game)?;
         Ok(Response::new(pb::NewDealResponse {
-            record: Some(convert::record_with_deal(&setup, &[], &game, RULES_VERSION)),
+            record: Some(convert::record_with_deal(
+                &setup,
+                &[],
+                &game,
+                None,
+                RULES_VERSION,
+            )),
             view: Some(convert::view(&game, &[], who)),
         }))
     }
@@ -281,6 +297,7 @@ impl EngineService for Engine {
                 &decoded.setup,
                 &actions,
                 &next,
+                decoded.match_state,
                 RULES_VERSION,
             )),
             events: convert::events(&game, &next, action),
@@ -305,23 +322,35 @@ impl EngineService for Engine {
         request: Request<pb::ScoreRequest>,
     ) -> Result<Response<pb::ScoreResponse>, Status> {
         let r = request.get_ref();
-        let Replayed { game, .. } = open(state_of!(r, score_request))?;
-        let Some(h) = game.as_hungarian() else {
+        let replayed = open(state_of!(r, score_request))?;
+        let Some(h) = replayed.game.as_hungarian() else {
             return Err(error::unimplemented("scoring for this variant"));
         };
         let seats = h.table_info().seats;
+        let ctx = match_of(&replayed);
+        let multiplier = ctx.map_or(1, |m| m.multiplier());
+        let mut match_totals: Vec<i64> = ctx.map_or_else(
+            || vec![0; usize::from(seats)],
+            |m| m.totals().first(seats).to_vec(),
+        );
         let card_points_by_seat = Seat::all(seats)
             .map(|s| tarock_engine::hungarian::score::card_points(h.won(s)))
             .collect();
         let mut out = pb::ScoreResponse {
             card_points_by_seat,
+            multiplier: u32::try_from(multiplier).unwrap_or(u32::MAX),
             ..Default::default()
         };
         if let Phase::Over(end) = h.phase() {
+            let ledger = h.settle(multiplier);
+            for (t, x) in match_totals.iter_mut().zip(ledger.totals.first(seats)) {
+                *t = t.saturating_add(*x);
+            }
             out.r#final = true;
             out.end = convert::end_to_pb(end).0 as i32;
-            out.ledger = Some(convert::ledger_to_pb(&h.settle(1), seats));
+            out.ledger = Some(convert::ledger_to_pb(&ledger, seats));
         }
+        out.match_totals = match_totals;
         Ok(Response::new(out))
     }
 
@@ -350,10 +379,13 @@ impl EngineService for Engine {
         match AnyGame::replay(&decoded.setup, &decoded.actions) {
             Ok(game) => {
                 let seats = decoded.setup.seats;
+                let multiplier = convert::match_from_pb(decoded.match_state.as_ref(), &game)
+                    .map_err(|e| error::bad_request(&[e]))?
+                    .map_or(1, |m| m.multiplier());
                 let ledger = game
                     .as_hungarian()
                     .filter(|h| matches!(h.phase(), Phase::Over(_)))
-                    .map(|h| convert::ledger_to_pb(&h.settle(1), seats));
+                    .map(|h| convert::ledger_to_pb(&h.settle(multiplier), seats));
                 Ok(Response::new(pb::ValidateGameResponse {
                     valid: true,
                     first_illegal: None,
@@ -378,5 +410,89 @@ impl EngineService for Engine {
                 ledger: None,
             })),
         }
+    }
+    async fn next_deal(
+        &self,
+        request: Request<pb::NextDealRequest>,
+    ) -> Result<Response<pb::NextDealResponse>, Status> {
+        use tarock_engine::hungarian::MatchContext;
+        let r = request.get_ref();
+        let replayed = open(state_of!(r, next_deal_request))?;
+        let Some(h) = replayed.game.as_hungarian() else {
+            return Err(error::unimplemented("matches for this variant"));
+        };
+        let ctx_of = |s: &'static str| Context {
+            seat: None,
+            phase: s,
+            action_index: replayed.decoded.actions.len(),
+            rule: Some("HU-MATCH-01"),
+        };
+        if !matches!(h.phase(), Phase::Over(_)) {
+            return Err(error::precondition(
+                Reason::IllegalAction,
+                "the next hand is dealt once this one is over",
+                &ctx_of(phase_name(&replayed.game)),
+            ));
+        }
+        let table = h.table_info();
+        let mut m = match match_of(&replayed) {
+            Some(m) => m,
+            None => MatchContext::try_new(table.seats, table.dealer, h.options())
+                .map_err(|e| error::bad_field("record", &e.to_string()))?,
+        };
+        if m.is_over() {
+            return Err(error::precondition(
+                Reason::MatchOver,
+                "the session has ended",
+                &ctx_of("over"),
+            ));
+        }
+        m.record_hand(h);
+        if let Some(seat) = r.end_session_by {
+            if seat >= u32::from(table.seats) {
+                return Err(error::bad_field(
+                    "end_session_by",
+                    &format!("no seat {seat} at this table"),
+                ));
+            }
+            m.end_session();
+        }
+        let totals = m.totals().first(table.seats).to_vec();
+        if m.is_over() {
+            return Ok(Response::new(pb::NextDealResponse {
+                record: None,
+                view: None,
+                match_over: true,
+                totals,
+                multiplier: 1,
+            }));
+        }
+        let seed = match &r.seed {
+            Some(s) => {
+                match convert::seed_from_pb(s, "seed").map_err(|e| error::bad_request(&[e]))? {
+                    DealSource::Seed(s) => s,
+                    DealSource::Explicit(_) => {
+                        return Err(Status::internal("a seed decodes to a seed"))
+                    }
+                }
+            }
+            None => random_seed()?,
+        };
+        let setup = m.next_setup(&replayed.decoded.setup, seed);
+        let game = AnyGame::new(&setup).map_err(|e| setup_error(&e, ""))?;
+        let who = viewer(r.viewer.as_ref(), &game)?;
+        Ok(Response::new(pb::NextDealResponse {
+            record: Some(convert::record_with_deal(
+                &setup,
+                &[],
+                &game,
+                Some(convert::match_to_pb(&m)),
+                RULES_VERSION,
+            )),
+            view: Some(convert::view(&game, &[], who)),
+            match_over: false,
+            totals,
+            multiplier: u32::try_from(m.multiplier()).unwrap_or(u32::MAX),
+        }))
     }
 }

@@ -507,3 +507,61 @@ fn seeded_five_seat_match_properties() {
         .iter()
         .any(|l| l.contains("| passed-out |") || l.contains("| annulled:")));
 }
+
+// rule: HU-MATCH-03, HU-MATCH-04, HU-MATCH-07
+#[test]
+fn a_match_rebuilt_from_its_parts_continues_identically() {
+    use tarock_engine::hungarian::{MatchContext, MatchError, Session};
+    use tarock_engine::{BySeat, End, HungarianOptions, Seat};
+    let o = HungarianOptions::default();
+    let mut m = MatchContext::new(4, Seat::new(1), &o);
+    m.record(End::PassedOut, &BySeat::splat(0), None);
+    m.record(End::Played, &BySeat([3, -3, 3, -3, 0]), None);
+    m.record(End::Annulled(Seat::new(2)), &BySeat::splat(0), None);
+    m.end_session();
+    let rebuilt = MatchContext::from_parts(
+        4,
+        m.dealer(),
+        &o,
+        m.doubled_rounds(),
+        m.totals().first(4),
+        m.deals(),
+        m.session(),
+    )
+    .expect("a real match rebuilds");
+    assert_eq!(rebuilt, m);
+    assert_eq!(rebuilt.multiplier(), 4, "two overlapping doubled rounds");
+    // Parts that cannot belong to a match are refused.
+    assert_eq!(
+        MatchContext::from_parts(4, Seat::new(0), &o, &[5], &[0; 4], 0, Session::Open),
+        Err(MatchError::Rounds)
+    );
+    assert_eq!(
+        MatchContext::from_parts(4, Seat::new(0), &o, &[0], &[0; 4], 0, Session::Open),
+        Err(MatchError::Rounds)
+    );
+    assert_eq!(
+        MatchContext::from_parts(4, Seat::new(0), &o, &[], &[0; 3], 0, Session::Open),
+        Err(MatchError::Totals)
+    );
+    assert_eq!(
+        MatchContext::from_parts(6, Seat::new(0), &o, &[], &[0; 6], 0, Session::Open),
+        Err(MatchError::Table)
+    );
+    let noted = Session::Noted {
+        holder: Seat::new(4),
+        turns: 0,
+    };
+    assert_eq!(
+        MatchContext::from_parts(4, Seat::new(0), &o, &[], &[0; 4], 0, noted),
+        Err(MatchError::Session)
+    );
+    let off = HungarianOptions {
+        double_round_after_passout: false,
+        ..o
+    };
+    assert_eq!(
+        MatchContext::from_parts(4, Seat::new(0), &off, &[2], &[0; 4], 0, Session::Open),
+        Err(MatchError::Rounds)
+    );
+}

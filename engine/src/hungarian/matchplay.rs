@@ -77,6 +77,34 @@ pub enum Session {
     Over,
 }
 
+/// A match rebuilt from parts that cannot belong to one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// The seats or the dealer are not a Hungarian table.
+    Table,
+    /// A doubled round covers no deal or more deals than there are seats, there are too many,
+    /// or doubled rounds run although the option is off.
+    Rounds,
+    /// The totals are not one per seat.
+    Totals,
+    /// The noted skíz holder is not a seat, or has dealt more often than the rule allows.
+    Session,
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MatchError::Table => "the seats or the dealer are not a hungarian table",
+            MatchError::Rounds => "doubled rounds must each cover 1 to seats deals, at most 16, and only with double_round_after_passout",
+            MatchError::Totals => "the match totals must give one number per seat",
+            MatchError::Session => "the noted skíz holder must be a seat that has dealt at most once",
+        })
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 /// The state of a Hungarian match between two hands: who deals next, the doubled rounds, the
 /// running totals and the end of the session. See the [module docs](self) for the rules and
 /// the decisions taken.
@@ -148,6 +176,46 @@ impl MatchContext {
             deals: 0,
             session: Session::Open,
         })
+    }
+
+    /// Rebuilds a match between hands from its parts, as a stateless server receives them in a
+    /// record: the table, the next dealer, the option, the deals each running doubled round
+    /// still covers (each `1..=seats`, at most [`MAX_DOUBLED_ROUNDS`]), the running totals (one
+    /// per seat), the deals played and the session.
+    ///
+    /// # Errors
+    /// [`MatchError`] naming the first part that cannot belong to a match.
+    pub fn from_parts(
+        seats: u8,
+        dealer: Seat,
+        options: &HungarianOptions,
+        rounds: &[u8],
+        totals: &[i64],
+        deals: u32,
+        session: Session,
+    ) -> Result<MatchContext, MatchError> {
+        let mut m = MatchContext::try_new(seats, dealer, options).map_err(|_| MatchError::Table)?;
+        if rounds.len() > MAX_DOUBLED_ROUNDS || rounds.iter().any(|&r| r == 0 || r > seats) {
+            return Err(MatchError::Rounds);
+        }
+        if !rounds.is_empty() && !options.double_round_after_passout {
+            return Err(MatchError::Rounds);
+        }
+        if totals.len() != usize::from(seats) {
+            return Err(MatchError::Totals);
+        }
+        match session {
+            Session::Noted { holder, turns } if holder.get() >= seats || turns > 1 => {
+                return Err(MatchError::Session)
+            }
+            _ => {}
+        }
+        m.rounds[..rounds.len()].copy_from_slice(rounds);
+        m.nrounds = rounds.len() as u8;
+        m.totals.0[..totals.len()].copy_from_slice(totals);
+        m.deals = deals;
+        m.session = session;
+        Ok(m)
     }
 
     /// The number of seats.

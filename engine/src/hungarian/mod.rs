@@ -7,5 +7,5 @@ pub mod options;
 pub mod score;
 
 pub use game::{Hungarian, Phase};
-pub use matchplay::{MatchContext, Session};
+pub use matchplay::{MatchContext, MatchError, Session};
 pub use options::HungarianOptions;

@@ -1,0 +1,213 @@
+//! A match through the service: NextDeal carries the dealer, the doubled rounds and the running
+//! totals in the record, and Score reports them.
+
+use tarock_e2e::{open_state, seed, Chooser, TestServer};
+use tarock_engine::hungarian::MatchContext;
+use tarock_engine::{HungarianOptions, Seat};
+use tarock_proto::v1 as pb;
+use tonic::Code;
+
+/// Plays a hand with LegalMoves and ApplyAction; in the auction passes half the time, so that
+/// hands are passed out and doubled rounds start.
+async fn play_hand(
+    c: &mut pb::engine_service_client::EngineServiceClient<tonic::transport::Channel>,
+    mut record: pb::GameRecord,
+    chooser: &mut Chooser,
+) -> pb::GameRecord {
+    loop {
+        let lm = c
+            .legal_moves(pb::LegalMovesRequest {
+                state: open_state(&record),
+            })
+            .await
+            .expect("moves")
+            .into_inner();
+        if lm.game_over {
+            return record;
+        }
+        let pass = lm.moves.iter().find(|m| {
+            m.action
+                .as_ref()
+                .is_some_and(|a| a.kind == pb::ActionKind::Pass as i32)
+        });
+        let m = match pass {
+            Some(p) if lm.phase == pb::Phase::Auction as i32 && chooser.below(2) == 0 => p.clone(),
+            _ => chooser.pick(&lm.moves, lm.phase),
+        };
+        record = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record.clone())),
+                action: m.action,
+                ..Default::default()
+            })
+            .await
+            .expect("apply")
+            .into_inner()
+            .record
+            .expect("record");
+    }
+}
+
+// rule: HU-MATCH-01, HU-MATCH-02, HU-MATCH-03, HU-MATCH-04, HU-MATCH-07
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_through_next_deal() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut record = c
+        .new_deal(pb::NewDealRequest {
+            variant: "hungarian-illustrated".to_owned(),
+            seats: 4,
+            dealer: 0,
+            deal: Some(pb::new_deal_request::Deal::Seed(seed(0))),
+            ..Default::default()
+        })
+        .await
+        .expect("deal")
+        .into_inner()
+        .record
+        .expect("record");
+    // The engine's own match, fed the same hands, is the reference.
+    let mut reference = MatchContext::new(4, Seat::new(0), &HungarianOptions::default());
+    let mut chooser = Chooser::new(7);
+    let mut doubled = 0;
+    let mut overlap = false;
+    let mut ended = false;
+    for k in 1..=120u64 {
+        assert_eq!(
+            record.dealer,
+            u32::from(reference.dealer().get()),
+            "hand {k}: dealer"
+        );
+        record = play_hand(&mut c, record, &mut chooser).await;
+        let score = c
+            .score(pb::ScoreRequest {
+                state: Some(pb::score_request::State::Record(record.clone())),
+            })
+            .await
+            .expect("score")
+            .into_inner();
+        assert_eq!(
+            i64::from(score.multiplier),
+            reference.multiplier(),
+            "hand {k}: multiplier"
+        );
+        doubled += usize::from(score.multiplier > 1);
+        overlap |= score.multiplier >= 4;
+        let game = {
+            let d = tarock_service::convert::record_from_pb(&record).expect("record");
+            tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
+        };
+        let ledger = reference
+            .record_hand(game.as_hungarian().expect("hungarian"))
+            .expect("over");
+        assert_eq!(
+            score.ledger.expect("ledger").totals,
+            ledger.totals.first(4).to_vec()
+        );
+        assert_eq!(
+            score.match_totals,
+            reference.totals().first(4).to_vec(),
+            "hand {k}: running totals"
+        );
+        assert_eq!(score.match_totals.iter().sum::<i64>(), 0);
+        // After 100 hands, seat 2 says "a skíz oszt, nem oszt".
+        let end_by = (k == 100).then_some(2);
+        if end_by.is_some() {
+            reference.end_session();
+        }
+        let next = c
+            .next_deal(pb::NextDealRequest {
+                state: Some(pb::next_deal_request::State::Record(record.clone())),
+                seed: Some(seed(k)),
+                end_session_by: end_by,
+                viewer: None,
+            })
+            .await
+            .expect("next deal")
+            .into_inner();
+        assert_eq!(next.totals, reference.totals().first(4).to_vec());
+        if next.match_over {
+            assert!(reference.is_over() && k > 100);
+            let e = c
+                .next_deal(pb::NextDealRequest {
+                    state: Some(pb::next_deal_request::State::Record(record.clone())),
+                    ..Default::default()
+                })
+                .await;
+            // The finished record still describes the match before its last hand: asking again
+            // deals again from that state, consistently.
+            assert!(e.is_ok());
+            ended = true;
+            break;
+        }
+        record = next.record.expect("the next hand");
+        assert!(record.actions.is_empty());
+    }
+    assert!(
+        ended,
+        "the session ends after the skíz holder has dealt a round"
+    );
+    assert!(
+        doubled > 5,
+        "passed-out hands start doubled rounds ({doubled})"
+    );
+    assert!(overlap, "some doubled rounds overlap");
+
+    // NextDeal on a hand in progress is refused, and a match already over deals no more.
+    let fresh = c
+        .new_deal(pb::NewDealRequest {
+            variant: "hungarian-illustrated".to_owned(),
+            seats: 4,
+            deal: Some(pb::new_deal_request::Deal::Seed(seed(1))),
+            ..Default::default()
+        })
+        .await
+        .expect("deal")
+        .into_inner()
+        .record
+        .expect("record");
+    let e = c
+        .next_deal(pb::NextDealRequest {
+            state: Some(pb::next_deal_request::State::Record(fresh.clone())),
+            ..Default::default()
+        })
+        .await
+        .expect_err("unfinished");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    let mut over = fresh;
+    over.match_state = Some(pb::MatchState {
+        totals: vec![0; 4],
+        session: pb::SessionState::Over as i32,
+        ..Default::default()
+    });
+    for _ in 0..4 {
+        over.actions.push(pb::Action {
+            kind: pb::ActionKind::Pass as i32,
+            ..Default::default()
+        });
+    }
+    let e = c
+        .next_deal(pb::NextDealRequest {
+            state: Some(pb::next_deal_request::State::Record(over)),
+            ..Default::default()
+        })
+        .await
+        .expect_err("over");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert!(e.message().contains("MATCH_OVER"));
+
+    // A match state that cannot be is malformed input.
+    let mut bad = record.clone();
+    bad.match_state = Some(pb::MatchState {
+        totals: vec![1, 2],
+        ..Default::default()
+    });
+    let e = c
+        .legal_moves(pb::LegalMovesRequest {
+            state: open_state(&bad),
+        })
+        .await
+        .expect_err("bad match");
+    assert_eq!(e.code(), Code::InvalidArgument);
+    server.stop().await;
+}
