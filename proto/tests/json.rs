@@ -29,6 +29,13 @@ fn a_record_round_trips_through_protobuf_json() {
                 ..Default::default()
             },
         ],
+        match_state: Some(pb::MatchState {
+            deals_played: 3,
+            totals: vec![4, -4, 2, -2],
+            doubled_rounds: vec![2],
+            session: pb::SessionState::Requested as i32,
+            ..Default::default()
+        }),
     };
     let json = serde_json::to_string(&record).expect("serialise");
     // Protobuf JSON: enum names, camelCase fields, base64 bytes.
@@ -36,6 +43,7 @@ fn a_record_round_trips_through_protobuf_json() {
     assert!(json.contains("\"CONTRACT_THREE\""), "{json}");
     assert!(json.contains("\"rulesVersion\":1"), "{json}");
     assert!(json.contains("\"seed\":\"BwcH"), "{json}");
+    assert!(json.contains("\"SESSION_STATE_REQUESTED\""), "{json}");
     let back: pb::GameRecord = serde_json::from_str(&json).expect("parse");
     assert_eq!(back, record);
     // Unknown fields and bad enum names are errors, not silent defaults.
