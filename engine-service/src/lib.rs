@@ -8,6 +8,7 @@
 pub mod convert;
 pub mod error;
 pub mod metrics;
+pub mod seal;
 pub mod server;
 pub mod service;
 pub mod telemetry;

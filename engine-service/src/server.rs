@@ -40,6 +40,10 @@ pub struct Config {
     pub shutdown_grace: Duration,
     /// Origins allowed to call over gRPC-Web; empty means any.
     pub cors_origins: Vec<String>,
+    /// The key ring for sealed records; `None`: open records only.
+    pub keys: Option<Arc<crate::seal::KeyRing>>,
+    /// Accept sealed records only (public deployments). Needs `keys`.
+    pub refuse_open_records: bool,
 }
 
 impl Default for Config {
@@ -55,6 +59,8 @@ impl Default for Config {
             drain_delay: Duration::from_secs(5),
             shutdown_grace: Duration::from_secs(10),
             cors_origins: Vec::new(),
+            keys: None,
+            refuse_open_records: false,
         }
     }
 }
@@ -114,7 +120,13 @@ pub async fn run(
         .build_v1()
         .map_err(|e| ServerError(format!("reflection: {e}")))?;
 
-    let engine = EngineServiceServer::new(metrics::Instrumented::new(Engine::new(), metrics))
+    if config.refuse_open_records && config.keys.is_none() {
+        return Err(ServerError(
+            "refusing open records needs a key ring for sealed ones".to_owned(),
+        ));
+    }
+    let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records);
+    let engine = EngineServiceServer::new(metrics::Instrumented::new(service, metrics))
         .max_decoding_message_size(config.max_message_bytes)
         .max_encoding_message_size(config.max_message_bytes);
 

@@ -5,6 +5,8 @@
 
 use crate::convert::{self, Decoded, FieldViolation};
 use crate::error::{self, Context, Reason};
+use crate::seal::{self, KeyRing, Payload, Role};
+use std::sync::Arc;
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
@@ -13,21 +15,30 @@ use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tonic::{Request, Response, Status};
 
-/// The service. Cheap to clone; holds only configuration.
+/// The service. Cheap to clone; holds only configuration and the key ring.
 #[derive(Clone, Debug, Default)]
-pub struct Engine {}
+pub struct Engine {
+    keys: Option<Arc<KeyRing>>,
+    refuse_open: bool,
+}
 
 impl Engine {
-    /// A new service.
+    /// A service for open records only.
     pub fn new() -> Engine {
-        Engine {}
+        Engine::default()
+    }
+
+    /// A service with a key ring for sealed records; `refuse_open` makes it accept sealed
+    /// records only (for public deployments).
+    pub fn with_keys(keys: Option<Arc<KeyRing>>, refuse_open: bool) -> Engine {
+        Engine { keys, refuse_open }
     }
 }
 
 /// The open or sealed state of a request.
 enum State<'a> {
     Open(&'a pb::GameRecord),
-    Sealed,
+    Sealed(&'a pb::SealedRecord),
     Missing,
 }
 
@@ -35,7 +46,7 @@ macro_rules! state_of {
     ($req:expr, $module:ident) => {
         match &$req.state {
             Some(pb::$module::State::Record(r)) => State::Open(r),
-            Some(pb::$module::State::Sealed(_)) => State::Sealed,
+            Some(pb::$module::State::Sealed(s)) => State::Sealed(s),
             None => State::Missing,
         }
     };
@@ -45,6 +56,21 @@ macro_rules! state_of {
 struct Replayed {
     decoded: Decoded,
     game: AnyGame,
+    /// The game id of a sealed record (`None` for an open one).
+    sealed: Option<Vec<u8>>,
+}
+
+/// What the request's record and token allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    /// An open record: the client holds everything.
+    Open,
+    /// A sealed record with a seat token.
+    Seat(Seat),
+    /// A sealed record with the table token.
+    Table,
+    /// A sealed record without a token.
+    Spectator,
 }
 
 fn phase_name(g: &AnyGame) -> &'static str {
@@ -72,17 +98,8 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
     }
 }
 
-/// Decodes and replays an open record; the first illegal action fails the request.
-fn open(state: State<'_>) -> Result<Replayed, Status> {
-    let record = match state {
-        State::Open(r) => r,
-        State::Sealed => {
-            return Err(error::unimplemented(
-                "sealed records need a key ring, and this server has none configured",
-            ))
-        }
-        State::Missing => return Err(error::bad_field("state", "set record (or sealed)")),
-    };
+/// Decodes and replays a record; the first illegal action fails the request.
+fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame), Status> {
     if record.rules_version != 0 && record.rules_version != RULES_VERSION {
         return Err(error::precondition(
             Reason::RulesVersionUnsupported,
@@ -111,7 +128,118 @@ fn open(state: State<'_>) -> Result<Replayed, Status> {
     };
     convert::match_from_pb(decoded.match_state.as_ref(), &game)
         .map_err(|e| error::bad_request(&[e]))?;
-    Ok(Replayed { decoded, game })
+    Ok((decoded, game))
+}
+
+impl Engine {
+    fn keys(&self) -> Result<&KeyRing, Status> {
+        self.keys.as_deref().ok_or_else(|| {
+            error::unimplemented(
+                "sealed records need a key ring, and this server has none configured",
+            )
+        })
+    }
+
+    /// Opens the request's state (and checks its token): the replayed game and what the caller
+    /// may do with it.
+    fn open(&self, state: State<'_>, token: &[u8]) -> Result<(Replayed, Access), Status> {
+        match state {
+            State::Missing => Err(error::bad_field("state", "set record (or sealed)")),
+            State::Open(record) => {
+                if self.refuse_open {
+                    return Err(Status::permission_denied(
+                        "this server accepts sealed records only",
+                    ));
+                }
+                let (decoded, game) = replay_record(record)?;
+                Ok((
+                    Replayed {
+                        decoded,
+                        game,
+                        sealed: None,
+                    },
+                    Access::Open,
+                ))
+            }
+            State::Sealed(s) => {
+                let keys = self.keys()?;
+                let payload = keys
+                    .open(&s.data)
+                    .map_err(|e| Status::unauthenticated(format!("sealed record: {e}")))?;
+                let record = payload
+                    .record
+                    .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
+                let (decoded, game) = replay_record(&record)?;
+                if payload.move_count != decoded.actions.len() as u64 {
+                    return Err(Status::unauthenticated(
+                        "sealed record: move counter mismatch",
+                    ));
+                }
+                let access = if token.is_empty() {
+                    Access::Spectator
+                } else {
+                    match keys
+                        .check_token(token, &payload.game_id)
+                        .map_err(|e| Status::unauthenticated(format!("token: {e}")))?
+                    {
+                        Role::Table => Access::Table,
+                        Role::Seat(n) if n < decoded.setup.seats => Access::Seat(Seat::new(n)),
+                        Role::Seat(_) => {
+                            return Err(Status::permission_denied("token: no such seat"))
+                        }
+                    }
+                };
+                Ok((
+                    Replayed {
+                        decoded,
+                        game,
+                        sealed: Some(payload.game_id),
+                    },
+                    access,
+                ))
+            }
+        }
+    }
+
+    /// Seals `record` for the game `game_id` with the active key.
+    fn seal(&self, record: pb::GameRecord, game_id: &[u8]) -> Result<pb::SealedRecord, Status> {
+        let move_count = record.actions.len() as u64;
+        let data = self
+            .keys()?
+            .seal(&Payload {
+                record: Some(record),
+                move_count,
+                game_id: game_id.to_vec(),
+            })
+            .map_err(Status::internal)?;
+        Ok(pb::SealedRecord { data, move_count })
+    }
+}
+
+/// The viewer a request may have: open records and the table token may ask for any view; a seat
+/// token sees its seat; no token sees as a spectator.
+fn viewer_for(
+    access: Access,
+    requested: Option<&pb::Viewer>,
+    g: &AnyGame,
+) -> Result<Viewer, Status> {
+    let asked = viewer(requested, g)?;
+    match access {
+        Access::Open | Access::Table => Ok(asked),
+        Access::Seat(s) => match (requested, asked) {
+            (None, _) => Ok(Viewer::Seat(s)),
+            (Some(_), Viewer::Seat(t)) if t == s => Ok(asked),
+            _ => Err(Status::permission_denied(
+                "a seat token shows only its own seat's view",
+            )),
+        },
+        Access::Spectator => match (requested, asked) {
+            (None, _) | (Some(_), Viewer::Spectator) => Ok(Viewer::Spectator),
+            _ => Err(Status::permission_denied(
+                "without a token a sealed game shows only the spectator view",
+            )),
+        },
+    }
 }
 
 /// The round multiplier and running totals of a replayed hand's match.
@@ -187,6 +315,13 @@ impl EngineService for Engine {
         request: Request<pb::NewDealRequest>,
     ) -> Result<Response<pb::NewDealResponse>, Status> {
         let r = request.get_ref();
+        if r.sealed {
+            self.keys()?;
+        } else if self.refuse_open {
+            return Err(Status::permission_denied(
+                "this server deals sealed records only: set sealed",
+            ));
+        }
         let deal = match &r.deal {
             None => DealSource::Seed(random_seed()?),
             Some(pb::new_deal_request::Deal::Seed(s)) => {
@@ -206,15 +341,32 @@ impl EngineService for Engine {
             .map_err(|v| error::bad_request(&v))?;
         let game = AnyGame::new(&setup).map_err(|e| setup_error(&e, ""))?;
         let who = viewer(r.viewer.as_ref(), &game)?;
+        let record = convert::record_with_deal(&setup, &[], &game, None, RULES_VERSION);
+        let view = Some(convert::view(&game, &[], who));
+        if !r.sealed {
+            return Ok(Response::new(pb::NewDealResponse {
+                record: Some(record),
+                view,
+                ..Default::default()
+            }));
+        }
+        let keys = self.keys()?;
+        let mut game_id = [0u8; 16];
+        getrandom::fill(&mut game_id)
+            .map_err(|e| Status::internal(format!("no randomness for a game id: {e}")))?;
+        let seed_commitment = match &setup.deal {
+            DealSource::Seed(s) => seal::seed_commitment(s),
+            DealSource::Explicit(_) => Vec::new(),
+        };
         Ok(Response::new(pb::NewDealResponse {
-            record: Some(convert::record_with_deal(
-                &setup,
-                &[],
-                &game,
-                None,
-                RULES_VERSION,
-            )),
-            view: Some(convert::view(&game, &[], who)),
+            record: None,
+            view,
+            sealed: Some(self.seal(record, &game_id)?),
+            seat_tokens: (0..setup.seats)
+                .map(|s| keys.token(&game_id, Role::Seat(s)))
+                .collect(),
+            table_token: keys.token(&game_id, Role::Table),
+            seed_commitment,
         }))
     }
 
@@ -223,18 +375,27 @@ impl EngineService for Engine {
         request: Request<pb::LegalMovesRequest>,
     ) -> Result<Response<pb::LegalMovesResponse>, Status> {
         let r = request.get_ref();
-        let Replayed { game, .. } = open(state_of!(r, legal_moves_request))?;
+        let (Replayed { game, .. }, access) =
+            self.open(state_of!(r, legal_moves_request), &r.token)?;
+        let may_see = match access {
+            Access::Open | Access::Table => true,
+            Access::Seat(s) => game.to_act() == Some(s),
+            Access::Spectator => false,
+        };
         let phase = game
             .as_hungarian()
             .map_or(pb::Phase::Unspecified, |h| convert::phase_to_pb(h.phase()));
         Ok(Response::new(pb::LegalMovesResponse {
             to_act: game.to_act().map(|s| u32::from(s.get())),
             phase: phase as i32,
-            moves: game
-                .legal_actions()
-                .iter()
-                .map(|&a| convert::legal_move(&game, a))
-                .collect(),
+            moves: if may_see {
+                game.legal_actions()
+                    .iter()
+                    .map(|&a| convert::legal_move(&game, a))
+                    .collect()
+            } else {
+                Vec::new()
+            },
             game_over: game.is_over(),
         }))
     }
@@ -244,8 +405,22 @@ impl EngineService for Engine {
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
         let r = request.get_ref();
-        let Replayed { decoded, game } = open(state_of!(r, apply_action_request))?;
+        let (
+            Replayed {
+                decoded,
+                game,
+                sealed,
+            },
+            access,
+        ) = self.open(state_of!(r, apply_action_request), &r.token)?;
         let index = decoded.actions.len();
+        if let (Some(_), Some(expected)) = (&sealed, r.expected_move_count) {
+            if expected != index as u64 {
+                return Err(Status::aborted(format!(
+                    "stale record: it holds {index} actions, the client expected {expected}; reload the table"
+                )));
+            }
+        }
         let action: Action = match (&r.action, r.action_id) {
             (Some(a), _) => {
                 convert::action_from_pb(Some(a), "action").map_err(|e| error::bad_request(&[e]))?
@@ -271,6 +446,20 @@ impl EngineService for Engine {
                 &ctx(None),
             ));
         };
+        match access {
+            Access::Open | Access::Table => {}
+            Access::Seat(s) if s == to_act => {}
+            Access::Seat(s) => {
+                return Err(Status::permission_denied(format!(
+                    "the token is seat {s}'s; seat {to_act} is to act"
+                )))
+            }
+            Access::Spectator => {
+                return Err(Status::permission_denied(
+                    "acting in a sealed game needs the acting seat's token",
+                ))
+            }
+        }
         if let Some(seat) = r.seat {
             if seat != u32::from(to_act.get()) {
                 return Err(error::precondition(
@@ -291,17 +480,24 @@ impl EngineService for Engine {
             .map_err(|e| error::violation(&e.violation, ctx(Some(to_act))))?;
         let mut actions = decoded.actions;
         actions.push(action);
-        let who = viewer(r.viewer.as_ref(), &next)?;
+        let who = viewer_for(access, r.viewer.as_ref(), &next)?;
+        let record = convert::record_with_deal(
+            &decoded.setup,
+            &actions,
+            &next,
+            decoded.match_state,
+            RULES_VERSION,
+        );
+        let (record, sealed) = match sealed {
+            None => (Some(record), None),
+            Some(game_id) => (None, Some(self.seal(record, &game_id)?)),
+        };
+        // The events name only public facts (trick winners, revealed partners, bonuses).
         Ok(Response::new(pb::ApplyActionResponse {
-            record: Some(convert::record_with_deal(
-                &decoded.setup,
-                &actions,
-                &next,
-                decoded.match_state,
-                RULES_VERSION,
-            )),
+            record,
             events: convert::events(&game, &next, action),
             view: Some(convert::view(&next, &actions, who)),
+            sealed,
         }))
     }
 
@@ -310,8 +506,9 @@ impl EngineService for Engine {
         request: Request<pb::GetViewRequest>,
     ) -> Result<Response<pb::GetViewResponse>, Status> {
         let r = request.get_ref();
-        let Replayed { decoded, game } = open(state_of!(r, get_view_request))?;
-        let who = viewer(r.viewer.as_ref(), &game)?;
+        let (Replayed { decoded, game, .. }, access) =
+            self.open(state_of!(r, get_view_request), &r.token)?;
+        let who = viewer_for(access, r.viewer.as_ref(), &game)?;
         Ok(Response::new(pb::GetViewResponse {
             view: Some(convert::view(&game, &decoded.actions, who)),
         }))
@@ -322,7 +519,7 @@ impl EngineService for Engine {
         request: Request<pb::ScoreRequest>,
     ) -> Result<Response<pb::ScoreResponse>, Status> {
         let r = request.get_ref();
-        let replayed = open(state_of!(r, score_request))?;
+        let (replayed, _) = self.open(state_of!(r, score_request), &[])?;
         let Some(h) = replayed.game.as_hungarian() else {
             return Err(error::unimplemented("scoring for this variant"));
         };
@@ -348,6 +545,12 @@ impl EngineService for Engine {
             }
             out.r#final = true;
             out.end = convert::end_to_pb(end).0 as i32;
+            // The hand is over: a sealed deal's seed is revealed against its commitment.
+            if let (Some(_), DealSource::Seed(seed)) =
+                (&replayed.sealed, &replayed.decoded.setup.deal)
+            {
+                out.revealed_seed = seed.to_vec();
+            }
             out.ledger = Some(convert::ledger_to_pb(&ledger, seats));
         }
         out.match_totals = match_totals;
@@ -360,12 +563,24 @@ impl EngineService for Engine {
     ) -> Result<Response<pb::ValidateGameResponse>, Status> {
         let r = request.get_ref();
         let record = match state_of!(r, validate_game_request) {
-            State::Open(rec) => rec,
+            State::Open(rec) if !self.refuse_open => rec,
             other => {
-                // Sealed or missing: the same answers as every other RPC.
-                return Err(open(other)
-                    .err()
-                    .unwrap_or_else(|| Status::internal("unreachable")));
+                // Sealed records are made by the server and always valid once they open.
+                let (replayed, _) = self.open(other, &[])?;
+                let seats = replayed.decoded.setup.seats;
+                let multiplier = match_of(&replayed).map_or(1, |m| m.multiplier());
+                let ledger = replayed
+                    .game
+                    .as_hungarian()
+                    .filter(|h| matches!(h.phase(), Phase::Over(_)))
+                    .map(|h| convert::ledger_to_pb(&h.settle(multiplier), seats));
+                return Ok(Response::new(pb::ValidateGameResponse {
+                    valid: true,
+                    first_illegal: None,
+                    actions_applied: replayed.decoded.actions.len() as u32,
+                    game_over: replayed.game.is_over(),
+                    ledger,
+                }));
             }
         };
         if record.rules_version != 0 && record.rules_version != RULES_VERSION {
@@ -417,7 +632,12 @@ impl EngineService for Engine {
     ) -> Result<Response<pb::NextDealResponse>, Status> {
         use tarock_engine::hungarian::MatchContext;
         let r = request.get_ref();
-        let replayed = open(state_of!(r, next_deal_request))?;
+        let (replayed, access) = self.open(state_of!(r, next_deal_request), &r.token)?;
+        if !matches!(access, Access::Open | Access::Table) {
+            return Err(Status::permission_denied(
+                "dealing the next hand of a sealed match needs the table token",
+            ));
+        }
         let Some(h) = replayed.game.as_hungarian() else {
             return Err(error::unimplemented("matches for this variant"));
         };
@@ -465,6 +685,7 @@ impl EngineService for Engine {
                 match_over: true,
                 totals,
                 multiplier: 1,
+                ..Default::default()
             }));
         }
         let seed = match &r.seed {
@@ -481,18 +702,30 @@ impl EngineService for Engine {
         let setup = m.next_setup(&replayed.decoded.setup, seed);
         let game = AnyGame::new(&setup).map_err(|e| setup_error(&e, ""))?;
         let who = viewer(r.viewer.as_ref(), &game)?;
+        let record = convert::record_with_deal(
+            &setup,
+            &[],
+            &game,
+            Some(convert::match_to_pb(&m)),
+            RULES_VERSION,
+        );
+        let (record, sealed, seed_commitment) = match &replayed.sealed {
+            None => (Some(record), None, Vec::new()),
+            // The match keeps its game id, so the seat tokens stay valid.
+            Some(game_id) => (
+                None,
+                Some(self.seal(record, game_id)?),
+                seal::seed_commitment(&seed),
+            ),
+        };
         Ok(Response::new(pb::NextDealResponse {
-            record: Some(convert::record_with_deal(
-                &setup,
-                &[],
-                &game,
-                Some(convert::match_to_pb(&m)),
-                RULES_VERSION,
-            )),
+            record,
             view: Some(convert::view(&game, &[], who)),
             match_over: false,
             totals,
             multiplier: u32::try_from(m.multiplier()).unwrap_or(u32::MAX),
+            sealed,
+            seed_commitment,
         }))
     }
 }

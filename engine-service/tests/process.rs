@@ -152,6 +152,7 @@ async fn sigterm_drains_and_exits_cleanly() {
                 let r = c
                     .legal_moves(pb::LegalMovesRequest {
                         state: Some(pb::legal_moves_request::State::Record(record.clone())),
+                        token: Vec::new(),
                     })
                     .await;
                 match r {

@@ -32,6 +32,7 @@ async fn probe(engine: &Engine, record: &pb::GameRecord) -> usize {
         engine
             .legal_moves(Request::new(pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Record(record.clone())),
+                token: Vec::new(),
             }))
             .await
             .map(|_| ()),
@@ -87,6 +88,7 @@ async fn complete_record(engine: &Engine, n: u64) -> pb::GameRecord {
         let lm = engine
             .legal_moves(Request::new(pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Record(record.clone())),
+                token: Vec::new(),
             }))
             .await
             .expect("moves")

@@ -18,6 +18,7 @@ async fn play_hand(
         let lm = c
             .legal_moves(pb::LegalMovesRequest {
                 state: open_state(&record),
+                token: Vec::new(),
             })
             .await
             .expect("moves")
@@ -120,7 +121,7 @@ async fn a_match_through_next_deal() {
                 state: Some(pb::next_deal_request::State::Record(record.clone())),
                 seed: Some(seed(k)),
                 end_session_by: end_by,
-                viewer: None,
+                ..Default::default()
             })
             .await
             .expect("next deal")
@@ -205,6 +206,7 @@ async fn a_match_through_next_deal() {
     let e = c
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&bad),
+            token: Vec::new(),
         })
         .await
         .expect_err("bad match");

@@ -44,6 +44,7 @@ async fn play_out(
         let lm = c
             .legal_moves(pb::LegalMovesRequest {
                 state: open_state(&record),
+                token: Vec::new(),
             })
             .await
             .expect("legal moves")
@@ -208,6 +209,7 @@ async fn seat_views_hide_what_they_must() {
                         role: pb::ViewerRole::Referee as i32,
                         seat: 0,
                     }),
+                    ..Default::default()
                 })
                 .await
                 .expect("referee view")
@@ -226,6 +228,7 @@ async fn seat_views_hide_what_they_must() {
                     .get_view(pb::GetViewRequest {
                         state: Some(pb::get_view_request::State::Record(record.clone())),
                         viewer,
+                        ..Default::default()
                     })
                     .await
                     .expect("view")
@@ -279,6 +282,7 @@ async fn seat_views_hide_what_they_must() {
             let lm = c
                 .legal_moves(pb::LegalMovesRequest {
                     state: open_state(&record),
+                    token: Vec::new(),
                 })
                 .await
                 .expect("moves")
@@ -330,6 +334,7 @@ async fn record_at_play(c: &mut Client) -> pb::GameRecord {
             let lm = c
                 .legal_moves(pb::LegalMovesRequest {
                     state: open_state(&record),
+                    token: Vec::new(),
                 })
                 .await
                 .expect("moves")
@@ -398,6 +403,7 @@ async fn every_error_class_has_its_code_and_details() {
     let e = c
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&record),
+            token: Vec::new(),
         })
         .await
         .expect_err("malformed");
@@ -411,6 +417,7 @@ async fn every_error_class_has_its_code_and_details() {
     let e = c
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&short),
+            token: Vec::new(),
         })
         .await
         .expect_err("short seed");
@@ -422,6 +429,7 @@ async fn every_error_class_has_its_code_and_details() {
     let lm = c
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&fresh),
+            token: Vec::new(),
         })
         .await
         .expect("moves")
@@ -448,6 +456,7 @@ async fn every_error_class_has_its_code_and_details() {
         .get_view(pb::GetViewRequest {
             state: Some(pb::get_view_request::State::Record(at_play.clone())),
             viewer: None,
+            ..Default::default()
         })
         .await
         .expect("view")
@@ -540,6 +549,7 @@ async fn every_error_class_has_its_code_and_details() {
                 }],
                 ..fresh.clone()
             }),
+            ..Default::default()
         })
         .await
         .expect_err("illegal record");
@@ -577,6 +587,7 @@ async fn every_error_class_has_its_code_and_details() {
                 rules_version: 999,
                 ..fresh.clone()
             }),
+            ..Default::default()
         })
         .await
         .expect_err("rules version");
@@ -588,7 +599,9 @@ async fn every_error_class_has_its_code_and_details() {
         .legal_moves(pb::LegalMovesRequest {
             state: Some(pb::legal_moves_request::State::Sealed(pb::SealedRecord {
                 data: vec![1, 2, 3],
+                ..Default::default()
             })),
+            ..Default::default()
         })
         .await
         .expect_err("sealed");
@@ -609,6 +622,7 @@ async fn every_error_class_has_its_code_and_details() {
     let e = big
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&huge),
+            token: Vec::new(),
         })
         .await
         .expect_err("oversized");
@@ -628,6 +642,7 @@ async fn every_error_class_has_its_code_and_details() {
     let e = c
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&long),
+            token: Vec::new(),
         })
         .await
         .expect_err("too long");

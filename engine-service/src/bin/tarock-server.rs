@@ -55,6 +55,13 @@ struct Args {
     /// Origins allowed for gRPC-Web (comma-separated); empty: any origin.
     #[arg(long, env = "TAROCK_CORS_ORIGINS", value_delimiter = ',')]
     cors_origins: Vec<String>,
+    /// Directory of sealing keys (`<id>.key` files of 64 hex digits, optional `active` file);
+    /// enables sealed records and seat tokens.
+    #[arg(long, env = "TAROCK_KEYS_DIR")]
+    keys_dir: Option<std::path::PathBuf>,
+    /// Accept sealed records only (for public deployments); needs --keys-dir.
+    #[arg(long, env = "TAROCK_REFUSE_OPEN_RECORDS")]
+    refuse_open_records: bool,
 }
 
 async fn shutdown_signal() {
@@ -90,6 +97,19 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
+    let keys = match &args.keys_dir {
+        None => None,
+        Some(dir) => match tarock_service::seal::KeyRing::load_dir(dir) {
+            Ok(k) => {
+                tracing::info!(active = k.active_id(), "sealing keys loaded");
+                Some(Arc::new(k))
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot load sealing keys");
+                return std::process::ExitCode::FAILURE;
+            }
+        },
+    };
     let config = Config {
         max_message_bytes: args.max_message_bytes,
         concurrency_per_connection: args.concurrency_per_connection.max(1),
@@ -105,6 +125,8 @@ async fn main() -> std::process::ExitCode {
             .into_iter()
             .filter(|o| !o.is_empty())
             .collect(),
+        keys,
+        refuse_open_records: args.refuse_open_records,
     };
     let listener = match tokio::net::TcpListener::bind(args.listen).await {
         Ok(l) => l,

@@ -1,0 +1,338 @@
+//! Sealed records and seat tokens: the record encrypted and authenticated so that untrusted
+//! clients can hold it without reading or forging it, while the server stays stateless.
+//!
+//! # Formats
+//!
+//! A sealed record is
+//! `"TKS" · version (1) · key-id length (1 byte) · key id · nonce (24) · ciphertext`, where the
+//! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
+//! the game id) under a key derived from the key-ring key, and everything before the nonce is
+//! bound as associated data, so the header cannot be altered either.
+//!
+//! A token is `"TKT" · version (1) · key-id length · key id · role (seat 0..4, or 255 for the
+//! table) · MAC (16)`, the MAC being HMAC-SHA256 under a second derived key over the game id and
+//! the role. Tokens of a match stay valid from hand to hand (the game id is the match's).
+//!
+//! # Key ring
+//!
+//! Keys are 32 random bytes, written as 64 hex digits in files `<id>.key` of one directory (a
+//! Kubernetes Secret mounted as files). The file `active` names the key that seals; without it
+//! the greatest id does. Every key in the ring opens records and checks tokens, so keys rotate
+//! without breaking games in progress: add the new key, make it active, drop the old one once
+//! its records have aged out.
+//!
+//! Architecture invariant: nothing here logs or traces a record, a hand or a key.
+
+use chacha20poly1305::aead::{Aead, KeyInit, Payload as AeadPayload};
+use chacha20poly1305::{XChaCha20Poly1305, XNonce};
+use hmac::{Hmac, Mac};
+use prost::Message;
+use sha2::{Digest, Sha256};
+use std::fmt;
+use std::path::Path;
+use tarock_proto::v1 as pb;
+
+type HmacSha256 = Hmac<Sha256>;
+
+const RECORD_MAGIC: &[u8; 3] = b"TKS";
+const TOKEN_MAGIC: &[u8; 3] = b"TKT";
+const VERSION: u8 = 1;
+const NONCE_LEN: usize = 24;
+const MAC_LEN: usize = 16;
+/// Role byte of the table token.
+const TABLE: u8 = 255;
+
+/// What is sealed: the record, its move counter and the game's id.
+#[derive(Clone, PartialEq, Message)]
+pub struct Payload {
+    /// The record.
+    #[prost(message, optional, tag = "1")]
+    pub record: Option<pb::GameRecord>,
+    /// Number of actions in the record.
+    #[prost(uint64, tag = "2")]
+    pub move_count: u64,
+    /// The game's (match's) random id, which tokens are bound to.
+    #[prost(bytes = "vec", tag = "3")]
+    pub game_id: Vec<u8>,
+}
+
+/// Why a sealed record or token was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SealError {
+    /// Not in the expected format.
+    Malformed,
+    /// Sealed with a key this server does not have.
+    UnknownKey(String),
+    /// Altered, or not issued by a server with this key.
+    Tampered,
+}
+
+impl fmt::Display for SealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SealError::Malformed => f.write_str("not a sealed record or token of this service"),
+            SealError::UnknownKey(id) => {
+                write!(f, "sealed with key {id:?}, which this server does not have")
+            }
+            SealError::Tampered => f.write_str("the seal does not verify: altered or forged"),
+        }
+    }
+}
+
+impl std::error::Error for SealError {}
+
+/// What a valid token allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// One seat.
+    Seat(u8),
+    /// The whole table (referee).
+    Table,
+}
+
+struct Key {
+    id: String,
+    seal: [u8; 32],
+    token: [u8; 32],
+}
+
+/// The server's keys: one active for sealing, all accepted for opening.
+pub struct KeyRing {
+    keys: Vec<Key>,
+    active: usize,
+}
+
+impl fmt::Debug for KeyRing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never print key material.
+        let ids: Vec<&str> = self.keys.iter().map(|k| k.id.as_str()).collect();
+        f.debug_struct("KeyRing")
+            .field("ids", &ids)
+            .field("active", &self.keys[self.active].id)
+            .finish()
+    }
+}
+
+fn derive(master: &[u8; 32], label: &[u8]) -> [u8; 32] {
+    let mut mac = <HmacSha256 as Mac>::new_from_slice(master).expect("HMAC takes any key length");
+    mac.update(label);
+    mac.finalize().into_bytes().into()
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b'.')
+}
+
+impl KeyRing {
+    /// A ring from `(id, key)` pairs with `active` sealing.
+    ///
+    /// # Errors
+    /// A message when there is no key, an id is invalid or repeated, or `active` is not in it.
+    pub fn new(keys: Vec<(String, [u8; 32])>, active: &str) -> Result<KeyRing, String> {
+        if keys.is_empty() {
+            return Err("the key ring is empty".to_owned());
+        }
+        let mut out: Vec<Key> = Vec::new();
+        for (id, master) in keys {
+            if !valid_id(&id) {
+                return Err(format!(
+                    "invalid key id {id:?}: 1-64 letters, digits, '-', '_' or '.'"
+                ));
+            }
+            if out.iter().any(|k| k.id == id) {
+                return Err(format!("key id {id:?} appears twice"));
+            }
+            out.push(Key {
+                seal: derive(&master, b"tarock-seal-v1"),
+                token: derive(&master, b"tarock-token-v1"),
+                id,
+            });
+        }
+        let active = out
+            .iter()
+            .position(|k| k.id == active)
+            .ok_or_else(|| format!("the active key {active:?} is not in the ring"))?;
+        Ok(KeyRing { keys: out, active })
+    }
+
+    /// Loads every `<id>.key` file of `dir` (64 hex digits each); `dir/active` names the active
+    /// key, else the greatest id is active.
+    ///
+    /// # Errors
+    /// A message naming the file that could not be read or parsed.
+    pub fn load_dir(dir: &Path) -> Result<KeyRing, String> {
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| format!("cannot read key directory {}: {e}", dir.display()))?;
+        let mut keys = Vec::new();
+        for entry in entries {
+            let entry =
+                entry.map_err(|e| format!("cannot read key directory {}: {e}", dir.display()))?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(id) = name.strip_suffix(".key") else {
+                continue;
+            };
+            let text = std::fs::read_to_string(entry.path())
+                .map_err(|e| format!("cannot read key file {name}: {e}"))?;
+            let bytes =
+                hex::decode(text.trim()).map_err(|_| format!("key file {name}: not hex"))?;
+            let key: [u8; 32] = bytes
+                .try_into()
+                .map_err(|_| format!("key file {name}: a key is 32 bytes (64 hex digits)"))?;
+            keys.push((id.to_owned(), key));
+        }
+        keys.sort_by(|a, b| a.0.cmp(&b.0));
+        let active = match std::fs::read_to_string(dir.join("active")) {
+            Ok(s) => s.trim().to_owned(),
+            Err(_) => keys.last().map(|k| k.0.clone()).unwrap_or_default(),
+        };
+        KeyRing::new(keys, &active)
+    }
+
+    /// The active key's id.
+    pub fn active_id(&self) -> &str {
+        &self.keys[self.active].id
+    }
+
+    fn key(&self, id: &[u8]) -> Result<&Key, SealError> {
+        self.keys
+            .iter()
+            .find(|k| k.id.as_bytes() == id)
+            .ok_or_else(|| SealError::UnknownKey(String::from_utf8_lossy(id).into_owned()))
+    }
+
+    fn header(magic: &[u8; 3], id: &str) -> Vec<u8> {
+        let mut h = Vec::with_capacity(5 + id.len());
+        h.extend_from_slice(magic);
+        h.push(VERSION);
+        h.push(id.len() as u8);
+        h.extend_from_slice(id.as_bytes());
+        h
+    }
+
+    /// Splits `magic · version · id` off `data`.
+    fn parse_header<'a>(magic: &[u8; 3], data: &'a [u8]) -> Result<(&'a [u8], usize), SealError> {
+        if data.len() < 5 || &data[..3] != magic || data[3] != VERSION {
+            return Err(SealError::Malformed);
+        }
+        let n = usize::from(data[4]);
+        let end = 5 + n;
+        if data.len() < end {
+            return Err(SealError::Malformed);
+        }
+        Ok((&data[5..end], end))
+    }
+
+    /// Seals `payload` with the active key.
+    ///
+    /// # Errors
+    /// A message if the system has no randomness for the nonce.
+    pub fn seal(&self, payload: &Payload) -> Result<Vec<u8>, String> {
+        let key = &self.keys[self.active];
+        let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
+        let aad = out.clone();
+        let mut nonce = [0u8; NONCE_LEN];
+        getrandom::fill(&mut nonce).map_err(|e| format!("no randomness for a nonce: {e}"))?;
+        let cipher = XChaCha20Poly1305::new((&key.seal).into());
+        let plain = payload.encode_to_vec();
+        let sealed = cipher
+            .encrypt(
+                XNonce::from_slice(&nonce),
+                AeadPayload {
+                    msg: &plain,
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| "encryption failed".to_owned())?;
+        out.extend_from_slice(&nonce);
+        out.extend_from_slice(&sealed);
+        Ok(out)
+    }
+
+    /// Opens a sealed record.
+    ///
+    /// # Errors
+    /// [`SealError`]: malformed, unknown key, or tampered.
+    pub fn open(&self, data: &[u8]) -> Result<Payload, SealError> {
+        let (id, end) = KeyRing::parse_header(RECORD_MAGIC, data)?;
+        if data.len() < end + NONCE_LEN + 16 {
+            return Err(SealError::Malformed);
+        }
+        let key = self.key(id)?;
+        let aad = &data[..end];
+        let nonce = XNonce::from_slice(&data[end..end + NONCE_LEN]);
+        let cipher = XChaCha20Poly1305::new((&key.seal).into());
+        let plain = cipher
+            .decrypt(
+                nonce,
+                AeadPayload {
+                    msg: &data[end + NONCE_LEN..],
+                    aad,
+                },
+            )
+            .map_err(|_| SealError::Tampered)?;
+        // Authenticated, so it was encoded by a server: a decode failure is still refused.
+        Payload::decode(plain.as_slice()).map_err(|_| SealError::Tampered)
+    }
+
+    fn mac(key: &Key, game_id: &[u8], role: u8) -> [u8; MAC_LEN] {
+        let mut mac =
+            <HmacSha256 as Mac>::new_from_slice(&key.token).expect("HMAC takes any key length");
+        mac.update(b"tarock-token-v1");
+        mac.update(game_id);
+        mac.update(&[role]);
+        let full = mac.finalize().into_bytes();
+        let mut out = [0u8; MAC_LEN];
+        out.copy_from_slice(&full[..MAC_LEN]);
+        out
+    }
+
+    /// The token of `role` for the game `game_id`, under the active key.
+    pub fn token(&self, game_id: &[u8], role: Role) -> Vec<u8> {
+        let key = &self.keys[self.active];
+        let r = match role {
+            Role::Seat(s) => s,
+            Role::Table => TABLE,
+        };
+        let mut out = KeyRing::header(TOKEN_MAGIC, &key.id);
+        out.push(r);
+        out.extend_from_slice(&KeyRing::mac(key, game_id, r));
+        out
+    }
+
+    /// Checks a token for the game `game_id`.
+    ///
+    /// # Errors
+    /// [`SealError`] when the token is malformed, of an unknown key, or does not verify.
+    pub fn check_token(&self, token: &[u8], game_id: &[u8]) -> Result<Role, SealError> {
+        let (id, end) = KeyRing::parse_header(TOKEN_MAGIC, token)?;
+        if token.len() != end + 1 + MAC_LEN {
+            return Err(SealError::Malformed);
+        }
+        let key = self.key(id)?;
+        let role = token[end];
+        let mut mac =
+            <HmacSha256 as Mac>::new_from_slice(&key.token).expect("HMAC takes any key length");
+        mac.update(b"tarock-token-v1");
+        mac.update(game_id);
+        mac.update(&[role]);
+        mac.verify_truncated_left(&token[end + 1..])
+            .map_err(|_| SealError::Tampered)?;
+        Ok(if role == TABLE {
+            Role::Table
+        } else {
+            Role::Seat(role)
+        })
+    }
+}
+
+/// The commitment to a seed published at deal time: SHA-256("tarock-seed-v1" || seed).
+pub fn seed_commitment(seed: &[u8]) -> Vec<u8> {
+    let mut h = Sha256::new();
+    h.update(b"tarock-seed-v1");
+    h.update(seed);
+    h.finalize().to_vec()
+}
