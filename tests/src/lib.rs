@@ -96,12 +96,18 @@ pub fn seed(n: u64) -> Vec<u8> {
 
 /// A small deterministic generator for choosing moves (xorshift).
 #[derive(Clone, Debug)]
-pub struct Chooser(u64);
+pub struct Chooser(u64, bool);
 
 impl Chooser {
     /// From a seed.
     pub fn new(seed: u64) -> Chooser {
-        Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+        Chooser(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1, false)
+    }
+
+    /// From a seed, also passing half the time in the auction, so that many hands are passed
+    /// out (matches with doubled rounds).
+    pub fn passing(seed: u64) -> Chooser {
+        Chooser(Chooser::new(seed).0, true)
     }
 
     /// A number below `n` (n > 0).
@@ -124,6 +130,11 @@ impl Chooser {
                 return p.clone();
             }
         }
+        if self.1 && phase == pb::Phase::Auction as i32 && self.below(2) == 0 {
+            if let Some(p) = pass {
+                return p.clone();
+            }
+        }
         moves[self.below(moves.len())].clone()
     }
 }
@@ -131,4 +142,47 @@ impl Chooser {
 /// The request state for an open record.
 pub fn open_state(r: &pb::GameRecord) -> Option<pb::legal_moves_request::State> {
     Some(pb::legal_moves_request::State::Record(r.clone()))
+}
+
+/// Plays a hand to the end through LegalMoves and ApplyAction only (each action by the seat to
+/// act, which names itself); returns the final record.
+pub async fn play_to_end(
+    c: &mut tarock_proto::v1::engine_service_client::EngineServiceClient<Channel>,
+    mut record: pb::GameRecord,
+    chooser: &mut Chooser,
+) -> pb::GameRecord {
+    loop {
+        let lm = c
+            .legal_moves(pb::LegalMovesRequest {
+                state: open_state(&record),
+                token: Vec::new(),
+            })
+            .await
+            .expect("legal moves")
+            .into_inner();
+        if lm.game_over {
+            assert!(lm.moves.is_empty());
+            return record;
+        }
+        let to_act = lm.to_act.expect("someone is to act");
+        let m = chooser.pick(&lm.moves, lm.phase);
+        let next = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record.clone())),
+                action: m.action.clone(),
+                seat: Some(to_act),
+                viewer: Some(pb::Viewer {
+                    role: pb::ViewerRole::Seat as i32,
+                    seat: to_act,
+                }),
+                ..Default::default()
+            })
+            .await
+            .unwrap_or_else(|e| panic!("apply {:?}: {e:?}", m.action.map(|a| a.notation)))
+            .into_inner()
+            .record
+            .expect("new record");
+        assert_eq!(next.actions.len(), record.actions.len() + 1);
+        record = next;
+    }
 }

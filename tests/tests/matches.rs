@@ -7,48 +7,6 @@ use tarock_engine::{HungarianOptions, Seat};
 use tarock_proto::v1 as pb;
 use tonic::Code;
 
-/// Plays a hand with LegalMoves and ApplyAction; in the auction passes half the time, so that
-/// hands are passed out and doubled rounds start.
-async fn play_hand(
-    c: &mut pb::engine_service_client::EngineServiceClient<tonic::transport::Channel>,
-    mut record: pb::GameRecord,
-    chooser: &mut Chooser,
-) -> pb::GameRecord {
-    loop {
-        let lm = c
-            .legal_moves(pb::LegalMovesRequest {
-                state: open_state(&record),
-                token: Vec::new(),
-            })
-            .await
-            .expect("moves")
-            .into_inner();
-        if lm.game_over {
-            return record;
-        }
-        let pass = lm.moves.iter().find(|m| {
-            m.action
-                .as_ref()
-                .is_some_and(|a| a.kind == pb::ActionKind::Pass as i32)
-        });
-        let m = match pass {
-            Some(p) if lm.phase == pb::Phase::Auction as i32 && chooser.below(2) == 0 => p.clone(),
-            _ => chooser.pick(&lm.moves, lm.phase),
-        };
-        record = c
-            .apply_action(pb::ApplyActionRequest {
-                state: Some(pb::apply_action_request::State::Record(record.clone())),
-                action: m.action,
-                ..Default::default()
-            })
-            .await
-            .expect("apply")
-            .into_inner()
-            .record
-            .expect("record");
-    }
-}
-
 // rule: HU-MATCH-01, HU-MATCH-02, HU-MATCH-03, HU-MATCH-04, HU-MATCH-07
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_through_next_deal() {
@@ -69,7 +27,7 @@ async fn a_match_through_next_deal() {
         .expect("record");
     // The engine's own match, fed the same hands, is the reference.
     let mut reference = MatchContext::new(4, Seat::new(0), &HungarianOptions::default());
-    let mut chooser = Chooser::new(7);
+    let mut chooser = Chooser::passing(7);
     let mut doubled = 0;
     let mut overlap = false;
     let mut ended = false;
@@ -79,7 +37,7 @@ async fn a_match_through_next_deal() {
             u32::from(reference.dealer().get()),
             "hand {k}: dealer"
         );
-        record = play_hand(&mut c, record, &mut chooser).await;
+        record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
         let score = c
             .score(pb::ScoreRequest {
                 state: Some(pb::score_request::State::Record(record.clone())),

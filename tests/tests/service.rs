@@ -34,44 +34,6 @@ async fn new_deal(c: &mut Client, variant: &str, n: u64, seats: u32) -> pb::Game
     .expect("a record")
 }
 
-/// Plays a deal to the end with LegalMoves and ApplyAction only; returns the final record.
-async fn play_out(
-    c: &mut Client,
-    mut record: pb::GameRecord,
-    chooser: &mut Chooser,
-) -> pb::GameRecord {
-    loop {
-        let lm = c
-            .legal_moves(pb::LegalMovesRequest {
-                state: open_state(&record),
-                token: Vec::new(),
-            })
-            .await
-            .expect("legal moves")
-            .into_inner();
-        if lm.game_over {
-            assert!(lm.moves.is_empty());
-            return record;
-        }
-        let to_act = lm.to_act.expect("someone is to act");
-        let m = chooser.pick(&lm.moves, lm.phase);
-        let resp = c
-            .apply_action(pb::ApplyActionRequest {
-                state: Some(pb::apply_action_request::State::Record(record.clone())),
-                action: m.action.clone(),
-                seat: Some(to_act),
-                viewer: seat_viewer(to_act),
-                ..Default::default()
-            })
-            .await
-            .unwrap_or_else(|e| panic!("apply {:?}: {e:?}", m.action.map(|a| a.notation)))
-            .into_inner();
-        let next = resp.record.expect("new record");
-        assert_eq!(next.actions.len(), record.actions.len() + 1);
-        record = next;
-    }
-}
-
 /// The engine's own replay of a wire record.
 fn engine_game(r: &pb::GameRecord) -> AnyGame {
     let d = tarock_service::convert::record_from_pb(r).expect("valid record");
@@ -101,7 +63,7 @@ async fn plays_a_thousand_deals_of_every_variant() {
                     let n = worker * 1_000 + k;
                     let mut chooser = Chooser::new(n + 17);
                     let record = new_deal(&mut c, &id, n, 4).await;
-                    let record = play_out(&mut c, record, &mut chooser).await;
+                    let record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
                     let score = c
                         .score(pb::ScoreRequest {
                             state: Some(pb::score_request::State::Record(record.clone())),
@@ -655,7 +617,7 @@ async fn validate_game_reports_the_first_illegal_action() {
     let server = TestServer::start_default().await;
     let mut c = server.client().await;
     let record = new_deal(&mut c, "hungarian-illustrated", 3, 4).await;
-    let record = play_out(&mut c, record, &mut Chooser::new(3)).await;
+    let record = tarock_e2e::play_to_end(&mut c, record, &mut Chooser::new(3)).await;
     let ok = c
         .validate_game(pb::ValidateGameRequest {
             state: Some(pb::validate_game_request::State::Record(record.clone())),
