@@ -5,7 +5,7 @@
 //! [`Rng`], so two runs measure the same games. The criterion benchmarks (`benches/engine.rs`),
 //! the `playout` binary and the `loadgen` binary all build their inputs with these helpers.
 
-use tarock_engine::game::Game;
+use tarock_engine::game::{ActionList, Game};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{Action, AnyGame, Seat, Setup, Variant};
@@ -109,8 +109,8 @@ pub fn random_deal(setup: &Setup, policy: Policy, rng: &mut Rng) -> (AnyGame, Ve
 }
 
 /// Plays deal `setup` to its end under the uniform policy without recording; returns the final
-/// game and the number of actions. This is the playout benchmark's inner loop: list, choose,
-/// apply.
+/// game and the number of actions. This is the playout benchmark's inner loop: list (into one
+/// reused list), choose, apply.
 ///
 /// # Panics
 /// If the setup is invalid.
@@ -118,8 +118,9 @@ pub fn random_deal(setup: &Setup, policy: Policy, rng: &mut Rng) -> (AnyGame, Ve
 pub fn playout(setup: &Setup, rng: &mut Rng) -> (AnyGame, u64) {
     let mut g = AnyGame::new(setup).expect("valid setup");
     let mut n = 0u64;
+    let mut legal = ActionList::new();
     while g.to_act().is_some() {
-        let legal = g.legal_actions();
+        g.legal_actions_into(&mut legal);
         let a = legal[rng.below(legal.len())];
         g.play_unchecked(a);
         n += 1;
