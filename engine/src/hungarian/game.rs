@@ -386,6 +386,10 @@ pub struct Hungarian {
     won: BySeat<CardSet>,
     /// Whether each team (Declarer, Opponents) has lost a trick (HU-PLAY-16).
     lost_trick: [bool; 2],
+    /// Tarokks each seat holds, from the round of announcements on: hands do not change
+    /// between the discards and the first trick, so the announcement rules that count tarokks
+    /// (HU-ANN-26..28, HV-ANN-11) read this, and the settlement counts the tarokks held at the
+    /// start of play (HU-SCORE-55).
     tarokks_at_play: BySeat<u8>,
     actions: u16,
 }
@@ -677,8 +681,9 @@ impl Hungarian {
         }
     }
 
+    /// Tarokks held by `s` during the round of announcements (counted when it starts).
     fn tarokk_count(&self, s: Seat) -> u8 {
-        (self.hands[s] & CardSet::TAROKKS).len() as u8
+        self.tarokks_at_play[s]
     }
 
     fn has_honour(&self, s: Seat) -> bool {
@@ -1230,6 +1235,9 @@ impl Hungarian {
 
     fn start_announcements(&mut self) {
         self.phase = Phase::Announce;
+        for s in Seat::all(self.table.seats) {
+            self.tarokks_at_play[s] = (self.hands[s] & CardSet::TAROKKS).len() as u8;
+        }
         self.to_act = self.declarer;
         self.ann.identified[self.declarer] = true;
         self.ann.first_turn = true;
@@ -1423,6 +1431,40 @@ impl Hungarian {
         )
     }
 
+    /// A declaration of `n` tarokks by `s` (HU-ANN-26..28, HV-ANN-01).
+    fn check_declare(&self, s: Seat, n: u8) -> Result<(), Violation> {
+        if self.ann.declared[s] != 0 {
+            return Err(Violation::illegal(
+                "HU-ANN-26",
+                "tarokks can be declared only once",
+            ));
+        }
+        let held = self.tarokk_count(s);
+        let max = if self.o.pack54 { 12 } else { 9 };
+        if held < 8 || held > max {
+            return Err(Violation::illegal(
+                "HU-ANN-26",
+                "only a player holding 8 or more tarokks may declare them",
+            ));
+        }
+        if n != held {
+            return Err(Violation::illegal(
+                "HU-ANN-28",
+                "tarokks must be declared at their true number",
+            ));
+        }
+        if self.o.tarokk_declaration_identifies_side
+            && !self.ann.identified[s]
+            && self.presumed_team() != self.team_of(s)
+        {
+            return Err(Violation::illegal(
+                    "HV-ANN-01",
+                    "a declaration presumes you on the side of the last announcer: say kontra first to show your side",
+                ));
+        }
+        Ok(())
+    }
+
     fn check_announce_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
         let first = self.ann.first_turn;
         let must_call = first && self.ann.called.is_none();
@@ -1436,38 +1478,7 @@ impl Hungarian {
                 }
                 self.check_call(c)
             }
-            Action::Declare(Declaration::Tarokks(n)) => {
-                if self.ann.declared[s] != 0 {
-                    return Err(Violation::illegal(
-                        "HU-ANN-26",
-                        "tarokks can be declared only once",
-                    ));
-                }
-                let held = self.tarokk_count(s);
-                let max = if self.o.pack54 { 12 } else { 9 };
-                if held < 8 || held > max {
-                    return Err(Violation::illegal(
-                        "HU-ANN-26",
-                        "only a player holding 8 or more tarokks may declare them",
-                    ));
-                }
-                if n != held {
-                    return Err(Violation::illegal(
-                        "HU-ANN-28",
-                        "tarokks must be declared at their true number",
-                    ));
-                }
-                if self.o.tarokk_declaration_identifies_side
-                    && !self.ann.identified[s]
-                    && self.presumed_team() != self.team_of(s)
-                {
-                    return Err(Violation::illegal(
-                        "HV-ANN-01",
-                        "a declaration presumes you on the side of the last announcer: say kontra first to show your side",
-                    ));
-                }
-                Ok(())
-            }
+            Action::Declare(Declaration::Tarokks(n)) => self.check_declare(s, n),
             Action::Announce(b) => {
                 if must_call {
                     return Err(Violation::illegal(
@@ -1502,8 +1513,11 @@ impl Hungarian {
         let team = self.team_of(s);
         let own = self.ann.mask[team_index(team)];
         let mut r = [0u64; ANNOUNCE_RULES.len()];
-        // HV-ANN-13, PK-ANN-03: bonuses this game does not have.
-        r[0] = ALL_BONUS_BITS & !self.existing_bonuses();
+        // HV-ANN-13, PK-ANN-03: bonuses this game does not have. The later rules need not
+        // mention these (the first rule that forbids a bonus is the one reported), so rules
+        // that concern only bonuses the game lacks are not evaluated.
+        let exists = self.existing_bonuses();
+        r[0] = ALL_BONUS_BITS & !exists;
         // HU-ANN-05: the team's standing bonuses, and both double games once either stands.
         r[1] = own
             | if own & DOUBLE_GAMES != 0 {
@@ -1529,11 +1543,11 @@ impl Hungarian {
             r[4] = DOUBLE_GAMES;
         }
         // HV-ANN-11: long double game promises seven tarokks.
-        if self.tarokk_count(s) < 7 {
+        if exists & bit(Bonus::LongDoubleGame) != 0 && self.tarokk_count(s) < 7 {
             r[5] = bit(Bonus::LongDoubleGame);
         }
         // HV-ANN-10: párosfácán only against the player who leads to the first trick.
-        if self.team_of(self.table.first_active()) == team {
+        if exists & bit(Bonus::ParosFacan) != 0 && self.team_of(self.table.first_active()) == team {
             r[6] = bit(Bonus::ParosFacan);
         }
         // HU-ANN-12: no ultimó where the team's uhu of the same card stands.
@@ -1851,9 +1865,6 @@ impl Hungarian {
             }
         }
         self.phase = Phase::Play;
-        for s in Seat::all(self.table.seats) {
-            self.tarokks_at_play[s] = self.tarokk_count(s);
-        }
         let leader = self.table.first_active();
         self.trick = Trick::new(leader);
         self.to_act = leader;
@@ -2245,10 +2256,14 @@ impl Game for Hungarian {
                     self.push_legal(out, s, Action::Declare(Declaration::Tarokks(n)));
                     return;
                 }
-                self.push_legal(out, s, Action::Pass);
+                // The pass and the declaration through their checks (not `check_phase`: the
+                // phase and the call are known here).
+                if self.check_end_turn(s).is_ok() {
+                    out.push(Action::Pass);
+                }
                 let n = self.tarokk_count(s);
-                if n >= 8 {
-                    self.push_legal(out, s, Action::Declare(Declaration::Tarokks(n)));
+                if n >= 8 && self.check_declare(s, n).is_ok() {
+                    out.push(Action::Declare(Declaration::Tarokks(n)));
                 }
                 // Announcements from the masks of refusals (each rule's mask computed once),
                 // not by checking the bonuses one by one.
