@@ -52,6 +52,11 @@ impl ActionList {
         }
     }
 
+    /// Empties the list (the storage is kept; nothing is re-initialised).
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// The actions as a slice.
     #[must_use]
     pub fn as_slice(&self) -> &[Action] {
@@ -216,6 +221,13 @@ pub trait Game: Sized + Clone {
 
     /// Every legal action of the seat to act (empty when the hand is over).
     fn legal_actions(&self) -> ActionList;
+
+    /// The same list as [`Game::legal_actions`], written into `out` (which is cleared first).
+    /// For loops that list many positions: reusing one list spares initialising a new one each
+    /// time.
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        *out = self.legal_actions();
+    }
 
     /// Checks one action for the seat to act.
     ///

@@ -368,6 +368,12 @@ impl Game for AnyGame {
         }
     }
 
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        match self {
+            AnyGame::Hungarian(g) => g.legal_actions_into(out),
+        }
+    }
+
     fn check(&self, a: Action) -> Result<(), Violation> {
         match self {
             AnyGame::Hungarian(g) => g.check(a),

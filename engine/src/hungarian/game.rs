@@ -215,6 +215,115 @@ const OBLIGATION_MASK: u64 = {
     m
 };
 
+/// The bit of a bonus in the masks of bonus indices.
+const fn bit(b: Bonus) -> u64 {
+    1 << bonus_index(b)
+}
+
+/// The mask of the bonuses in `list`.
+const fn bonus_mask(list: &[Bonus]) -> u64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < list.len() {
+        m |= bit(list[i]);
+        i += 1;
+    }
+    m
+}
+
+/// Every Hungarian bonus.
+const ALL_BONUS_BITS: u64 = (1 << NB) - 1;
+
+/// The bonuses of every Hungarian game (PK-ANN-03).
+const BASIC_BONUSES: u64 = bonus_mask(&[
+    Bonus::Trull,
+    Bonus::FourKings,
+    Bonus::DoubleGame,
+    Bonus::Volat,
+    Bonus::PagatUltimo,
+    Bonus::XxiCatch,
+]);
+
+/// The bonuses Illustrated tarokk adds to the basic ones.
+const ILLUSTRATED_BONUSES: u64 = {
+    use Suit::{Clubs as C, Diamonds as D, Hearts as H, Spades as S};
+    bonus_mask(&[
+        Bonus::Centrum,
+        Bonus::SmallBird,
+        Bonus::LargeBird,
+        Bonus::PagatUhu,
+        Bonus::KingUltimo(H),
+        Bonus::KingUltimo(D),
+        Bonus::KingUltimo(C),
+        Bonus::KingUltimo(S),
+        Bonus::KingUhu(H),
+        Bonus::KingUhu(D),
+        Bonus::KingUhu(C),
+        Bonus::KingUhu(S),
+    ])
+};
+
+/// The sas (II) bonuses of option H10 `sas_bonuses`.
+const SAS_BONUSES: u64 = bonus_mask(&[Bonus::SasUltimo, Bonus::SasUhu]);
+
+/// Double game and long double game: a team announces at most one of them (HU-ANN-05).
+const DOUBLE_GAMES: u64 = bonus_mask(&[Bonus::DoubleGame, Bonus::LongDoubleGame]);
+
+/// Maps each ultimó bit of `m` to the bit of the uhu of the same card (HU-ANN-09..12): the pagát
+/// (4 → 9), the sas (18 → 19) and the four kings (10..13 → 14..17).
+const fn ultimos_to_uhus(m: u64) -> u64 {
+    ((m << 5) & bit(Bonus::PagatUhu))
+        | ((m << 1) & bit(Bonus::SasUhu))
+        | ((m << 4) & (0xF << bonus_index(Bonus::KingUhu(Suit::Hearts))))
+}
+
+/// Maps each uhu bit of `m` to the bit of the ultimó of the same card.
+const fn uhus_to_ultimos(m: u64) -> u64 {
+    ((m >> 5) & bit(Bonus::PagatUltimo))
+        | ((m >> 1) & bit(Bonus::SasUltimo))
+        | ((m >> 4) & (0xF << bonus_index(Bonus::KingUltimo(Suit::Hearts))))
+}
+
+/// The rules an announcement can break, in the order [`Hungarian::check_announce`] reports them;
+/// [`Hungarian::announce_refusals`] gives the bonuses each one forbids. The first entry, a bonus
+/// the game does not have, names PK-ANN-03 instead in Paskievics.
+const ANNOUNCE_RULES: [Violation; 10] = [
+    Violation::illegal("HV-ANN-13", "this bonus does not exist in this game"),
+    Violation::illegal("HU-ANN-05", "your team has already announced this bonus"),
+    Violation::illegal(
+        "HU-ANN-17",
+        "the table would take you for the other side: say kontra to the game or a bonus first",
+    ),
+    Violation::illegal(
+        "HU-ANN-07",
+        "double game and volát may not be announced in the same turn",
+    ),
+    Violation::illegal(
+        "HU-ANN-08",
+        "a team that announced volát may not announce double game",
+    ),
+    Violation::illegal(
+        "HV-ANN-11",
+        "long double game needs at least seven tarokks",
+    ),
+    Violation::illegal(
+        "HV-ANN-10",
+        "párosfácán may be announced only by an opponent of the player who leads to the first trick",
+    ),
+    Violation::illegal(
+        "HU-ANN-12",
+        "an uhu may not be downgraded to the ultimó of the same card",
+    ),
+    Violation::illegal(
+        "HV-ANN-04",
+        "an ultimó may not be upgraded to an uhu under these rules",
+    ),
+    Violation::illegal(
+        "HU-ANN-10",
+        "only the partner of the ultimó's announcer may upgrade it to the uhu",
+    ),
+];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Announcements {
     called: Option<Card>,
@@ -225,6 +334,13 @@ struct Announcements {
     levels: [[u8; NB]; 2],
     /// Who announced each team's item.
     announcers: [[Seat; NB]; 2],
+    /// Derived from `levels`, for listing kontras without visiting every item: the items of
+    /// each team whose kontra level is odd (the announcing team answers next)…
+    odd: [u64; 2],
+    /// …and those at the highest level allowed (nobody answers any more).
+    maxed: [u64; 2],
+    /// Derived from `announcers`: the bonuses each seat announced (for PK-ANN-04).
+    announced_by: BySeat<u64>,
     game_level: u8,
     declared: BySeat<u8>,
     /// The table knows this seat's side.
@@ -270,6 +386,10 @@ pub struct Hungarian {
     won: BySeat<CardSet>,
     /// Whether each team (Declarer, Opponents) has lost a trick (HU-PLAY-16).
     lost_trick: [bool; 2],
+    /// Tarokks each seat holds, from the round of announcements on: hands do not change
+    /// between the discards and the first trick, so the announcement rules that count tarokks
+    /// (HU-ANN-26..28, HV-ANN-11) read this, and the settlement counts the tarokks held at the
+    /// start of play (HU-SCORE-55).
     tarokks_at_play: BySeat<u8>,
     actions: u16,
 }
@@ -394,6 +514,9 @@ impl Hungarian {
                 mask: [0; 2],
                 levels: [[0; NB]; 2],
                 announcers: [[first; NB]; 2],
+                odd: [0; 2],
+                maxed: [0; 2],
+                announced_by: BySeat::splat(0),
                 game_level: 0,
                 declared: BySeat::splat(0),
                 identified: BySeat::splat(false),
@@ -558,8 +681,9 @@ impl Hungarian {
         }
     }
 
+    /// Tarokks held by `s` during the round of announcements (counted when it starts).
     fn tarokk_count(&self, s: Seat) -> u8 {
-        (self.hands[s] & CardSet::TAROKKS).len() as u8
+        self.tarokks_at_play[s]
     }
 
     fn has_honour(&self, s: Seat) -> bool {
@@ -1111,6 +1235,9 @@ impl Hungarian {
 
     fn start_announcements(&mut self) {
         self.phase = Phase::Announce;
+        for s in Seat::all(self.table.seats) {
+            self.tarokks_at_play[s] = (self.hands[s] & CardSet::TAROKKS).len() as u8;
+        }
         self.to_act = self.declarer;
         self.ann.identified[self.declarer] = true;
         self.ann.first_turn = true;
@@ -1267,38 +1394,20 @@ impl Hungarian {
             .map_or(Team::Declarer, |s| self.team_of(s))
     }
 
-    /// Does the bonus exist in this game (PK-ANN-03, H10, HV-ANN-13)?
-    fn bonus_exists(&self, b: Bonus) -> bool {
-        use Bonus as B;
-        let basic = matches!(
-            b,
-            B::Trull | B::FourKings | B::DoubleGame | B::Volat | B::PagatUltimo | B::XxiCatch
-        );
-        let illustrated = matches!(
-            b,
-            B::Centrum
-                | B::SmallBird
-                | B::LargeBird
-                | B::PagatUhu
-                | B::KingUltimo(_)
-                | B::KingUhu(_)
-        );
-        let sas = matches!(b, B::SasUltimo | B::SasUhu);
+    /// The bonuses that exist in this game (PK-ANN-03, H10, HV-ANN-13), as a mask of indices.
+    fn existing_bonuses(&self) -> u64 {
+        let sas = if self.o.sas_bonuses { SAS_BONUSES } else { 0 };
+        let catch = if self.o.pagat_catch_bonus {
+            bit(Bonus::PagatCatch)
+        } else {
+            0
+        };
         match self.o.game {
             // The H10 options add their bonuses to Paskievics too: the settlement already scores
             // a silent sas ultimó whenever `sas_bonuses` is on.
-            Kind::Paskievics => {
-                basic
-                    || (sas && self.o.sas_bonuses)
-                    || (b == B::PagatCatch && self.o.pagat_catch_bonus)
-            }
-            Kind::Illustrated => {
-                basic
-                    || illustrated
-                    || (sas && self.o.sas_bonuses)
-                    || (b == B::PagatCatch && self.o.pagat_catch_bonus)
-            }
-            Kind::High => b != B::PagatCatch || self.o.pagat_catch_bonus,
+            Kind::Paskievics => BASIC_BONUSES | sas | catch,
+            Kind::Illustrated => BASIC_BONUSES | ILLUSTRATED_BONUSES | sas | catch,
+            Kind::High => (ALL_BONUS_BITS & !bit(Bonus::PagatCatch)) | catch,
         }
     }
 
@@ -1322,6 +1431,40 @@ impl Hungarian {
         )
     }
 
+    /// A declaration of `n` tarokks by `s` (HU-ANN-26..28, HV-ANN-01).
+    fn check_declare(&self, s: Seat, n: u8) -> Result<(), Violation> {
+        if self.ann.declared[s] != 0 {
+            return Err(Violation::illegal(
+                "HU-ANN-26",
+                "tarokks can be declared only once",
+            ));
+        }
+        let held = self.tarokk_count(s);
+        let max = if self.o.pack54 { 12 } else { 9 };
+        if held < 8 || held > max {
+            return Err(Violation::illegal(
+                "HU-ANN-26",
+                "only a player holding 8 or more tarokks may declare them",
+            ));
+        }
+        if n != held {
+            return Err(Violation::illegal(
+                "HU-ANN-28",
+                "tarokks must be declared at their true number",
+            ));
+        }
+        if self.o.tarokk_declaration_identifies_side
+            && !self.ann.identified[s]
+            && self.presumed_team() != self.team_of(s)
+        {
+            return Err(Violation::illegal(
+                    "HV-ANN-01",
+                    "a declaration presumes you on the side of the last announcer: say kontra first to show your side",
+                ));
+        }
+        Ok(())
+    }
+
     fn check_announce_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
         let first = self.ann.first_turn;
         let must_call = first && self.ann.called.is_none();
@@ -1335,38 +1478,7 @@ impl Hungarian {
                 }
                 self.check_call(c)
             }
-            Action::Declare(Declaration::Tarokks(n)) => {
-                if self.ann.declared[s] != 0 {
-                    return Err(Violation::illegal(
-                        "HU-ANN-26",
-                        "tarokks can be declared only once",
-                    ));
-                }
-                let held = self.tarokk_count(s);
-                let max = if self.o.pack54 { 12 } else { 9 };
-                if held < 8 || held > max {
-                    return Err(Violation::illegal(
-                        "HU-ANN-26",
-                        "only a player holding 8 or more tarokks may declare them",
-                    ));
-                }
-                if n != held {
-                    return Err(Violation::illegal(
-                        "HU-ANN-28",
-                        "tarokks must be declared at their true number",
-                    ));
-                }
-                if self.o.tarokk_declaration_identifies_side
-                    && !self.ann.identified[s]
-                    && self.presumed_team() != self.team_of(s)
-                {
-                    return Err(Violation::illegal(
-                        "HV-ANN-01",
-                        "a declaration presumes you on the side of the last announcer: say kontra first to show your side",
-                    ));
-                }
-                Ok(())
-            }
+            Action::Declare(Declaration::Tarokks(n)) => self.check_declare(s, n),
             Action::Announce(b) => {
                 if must_call {
                     return Err(Violation::illegal(
@@ -1393,86 +1505,92 @@ impl Hungarian {
         }
     }
 
-    fn check_announce(&self, s: Seat, b: Bonus) -> Result<(), Violation> {
-        if !self.bonus_exists(b) {
-            return Err(if self.o.game == Kind::Paskievics {
-                Violation::illegal(
-                    "PK-ANN-03",
-                    "this bonus does not exist in paskievics tarokk",
-                )
-            } else {
-                Violation::illegal("HV-ANN-13", "this bonus does not exist in this game")
-            });
-        }
+    /// For each rule of [`ANNOUNCE_RULES`], the bonuses it forbids `s` to announce now. One
+    /// computation serves both [`Hungarian::check_announce`] (the first rule whose mask holds
+    /// the bonus) and the listing (every bonus outside all masks), so the two cannot disagree.
+    #[inline]
+    fn announce_refusals(&self, s: Seat) -> [u64; ANNOUNCE_RULES.len()] {
         let team = self.team_of(s);
-        let dg = |x: Bonus| matches!(x, Bonus::DoubleGame | Bonus::LongDoubleGame);
-        if self.standing(b, team).is_some()
-            || (dg(b)
-                && (self.standing(Bonus::DoubleGame, team).is_some()
-                    || self.standing(Bonus::LongDoubleGame, team).is_some()))
-        {
-            return Err(Violation::illegal(
-                "HU-ANN-05",
-                "your team has already announced this bonus",
-            ));
-        }
+        let own = self.ann.mask[team_index(team)];
+        let mut r = [0u64; ANNOUNCE_RULES.len()];
+        // HV-ANN-13, PK-ANN-03: bonuses this game does not have. The later rules need not
+        // mention these (the first rule that forbids a bonus is the one reported), so rules
+        // that concern only bonuses the game lacks are not evaluated.
+        let exists = self.existing_bonuses();
+        r[0] = ALL_BONUS_BITS & !exists;
+        // HU-ANN-05: the team's standing bonuses, and both double games once either stands.
+        r[1] = own
+            | if own & DOUBLE_GAMES != 0 {
+                DOUBLE_GAMES
+            } else {
+                0
+            };
+        // HU-ANN-17: an unidentified player the table presumes on the other side.
         if !self.ann.identified[s] && self.presumed_team() != team {
-            return Err(Violation::illegal(
-                "HU-ANN-17",
-                "the table would take you for the other side: say kontra to the game or a bonus first",
-            ));
+            r[2] = ALL_BONUS_BITS;
         }
-        if !self.o.double_and_volat_same_turn
-            && ((dg(b) && self.ann.turn_volat) || (b == Bonus::Volat && self.ann.turn_double))
-        {
-            return Err(Violation::illegal(
-                "HU-ANN-07",
-                "double game and volát may not be announced in the same turn",
-            ));
-        }
-        if dg(b) && self.standing(Bonus::Volat, team).is_some() {
-            return Err(Violation::illegal(
-                "HU-ANN-08",
-                "a team that announced volát may not announce double game",
-            ));
-        }
-        if b == Bonus::LongDoubleGame && self.tarokk_count(s) < 7 {
-            return Err(Violation::illegal(
-                "HV-ANN-11",
-                "long double game needs at least seven tarokks",
-            ));
-        }
-        if b == Bonus::ParosFacan && self.team_of(self.table.first_active()) == team {
-            return Err(Violation::illegal(
-                "HV-ANN-10",
-                "párosfácán may be announced only by an opponent of the player who leads to the first trick",
-            ));
-        }
-        if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
-            if b == ulti && self.standing(uhu, team).is_some() {
-                return Err(Violation::illegal(
-                    "HU-ANN-12",
-                    "an uhu may not be downgraded to the ultimó of the same card",
-                ));
+        // HU-ANN-07: double game and volát in the same turn.
+        if !self.o.double_and_volat_same_turn {
+            if self.ann.turn_volat {
+                r[3] |= DOUBLE_GAMES;
             }
-            if b == uhu {
-                if let Some(item) = self.standing(ulti, team) {
-                    if !self.o.allow_ulti_to_uhu_upgrade {
-                        return Err(Violation::illegal(
-                            "HV-ANN-04",
-                            "an ultimó may not be upgraded to an uhu under these rules",
-                        ));
-                    }
-                    if item.announcer == s {
-                        return Err(Violation::illegal(
-                            "HU-ANN-10",
-                            "only the partner of the ultimó's announcer may upgrade it to the uhu",
-                        ));
-                    }
+            if self.ann.turn_double {
+                r[3] |= bit(Bonus::Volat);
+            }
+        }
+        // HU-ANN-08: no double game after the team's volát.
+        if own & bit(Bonus::Volat) != 0 {
+            r[4] = DOUBLE_GAMES;
+        }
+        // HV-ANN-11: long double game promises seven tarokks.
+        if exists & bit(Bonus::LongDoubleGame) != 0 && self.tarokk_count(s) < 7 {
+            r[5] = bit(Bonus::LongDoubleGame);
+        }
+        // HV-ANN-10: párosfácán only against the player who leads to the first trick.
+        if exists & bit(Bonus::ParosFacan) != 0 && self.team_of(self.table.first_active()) == team {
+            r[6] = bit(Bonus::ParosFacan);
+        }
+        // HU-ANN-12: no ultimó where the team's uhu of the same card stands.
+        r[7] = uhus_to_ultimos(own);
+        let upgradable = ultimos_to_uhus(own);
+        if self.o.allow_ulti_to_uhu_upgrade {
+            // HU-ANN-10: only the partner of the ultimó's announcer upgrades it.
+            let ti = team_index(team);
+            let mut ultis = uhus_to_ultimos(upgradable);
+            while ultis != 0 {
+                let i = ultis.trailing_zeros() as usize;
+                ultis &= ultis - 1;
+                if self.ann.announcers[ti][i] == s {
+                    r[9] |= ultimos_to_uhus(1 << i);
                 }
             }
+        } else {
+            // HV-ANN-04: no upgrade at all.
+            r[8] = upgradable;
         }
-        Ok(())
+        r
+    }
+
+    /// The bonuses `s` may announce now, as a mask of indices.
+    fn announceable(&self, s: Seat) -> u64 {
+        let refused = self
+            .announce_refusals(s)
+            .iter()
+            .fold(0u64, |acc, &m| acc | m);
+        ALL_BONUS_BITS & !refused
+    }
+
+    fn check_announce(&self, s: Seat, b: Bonus) -> Result<(), Violation> {
+        let b = bit(b);
+        let refusals = self.announce_refusals(s);
+        match refusals.iter().position(|&m| m & b != 0) {
+            None => Ok(()),
+            Some(0) if self.o.game == Kind::Paskievics => Err(Violation::illegal(
+                "PK-ANN-03",
+                "this bonus does not exist in paskievics tarokk",
+            )),
+            Some(k) => Err(ANNOUNCE_RULES[k]),
+        }
     }
 
     fn max_level(&self) -> u8 {
@@ -1522,44 +1640,59 @@ impl Hungarian {
                 }
                 Ok(())
             }
-            Target::Bonus(b) => {
-                let announcer_team = if by_opposing { team.other() } else { team };
-                let Some(item) = self.standing(b, announcer_team) else {
-                    // No item of the team this level answers. If nobody announced the bonus it
-                    // cannot be kontra'd at all (HU-ANN-21); otherwise the player's own team
-                    // announced it (a kontra, HU-ANN-20) or the level is the other side's to say
-                    // (rekontra and up, HU-ANN-24).
-                    let announced = self.standing(b, announcer_team.other()).is_some();
-                    return Err(if !announced {
-                        Violation::illegal("HU-ANN-21", "only an announced bonus can be kontra'd")
-                    } else if level == 1 {
-                        Violation::illegal(
-                            "HU-ANN-20",
-                            "only a bonus announced by the other team can be kontra'd (and rekontra'd by the announcing team)",
-                        )
-                    } else {
-                        Violation::illegal(
-                            "HU-ANN-24",
-                            "the kontra levels alternate between the two sides",
-                        )
-                    });
-                };
-                if level != item.level + 1 {
-                    return Err(Violation::illegal(
-                        "HU-ANN-24",
-                        "kontra levels go up one step at a time",
-                    ));
-                }
-                // PK-ANN-04: in Parlett's game only the announcer answers a kontra on their item.
-                if !by_opposing && self.o.game == Kind::Paskievics && item.announcer != s {
-                    return Err(Violation::illegal(
-                        "PK-ANN-04",
-                        "only the player who announced a bonus may rekontra it",
-                    ));
-                }
-                Ok(())
-            }
+            Target::Bonus(b) => self.check_bonus_kontra(s, team, bonus_index(b), level),
         }
+    }
+
+    /// A kontra at `level` (already within the allowed levels) by `s` of team `team` on the
+    /// item of bonus index `i`. The listing calls this for each standing item with what every
+    /// candidate shares (the speaker's team) computed once.
+    #[inline]
+    fn check_bonus_kontra(
+        &self,
+        s: Seat,
+        team: Team,
+        i: usize,
+        level: u8,
+    ) -> Result<(), Violation> {
+        // Odd levels are said by the side opposing the announcer, even levels by the announcer's.
+        let by_opposing = level % 2 == 1;
+        let announcer_team = if by_opposing { team.other() } else { team };
+        let at = team_index(announcer_team);
+        if self.ann.mask[at] & (1 << i) == 0 {
+            // No item of the team this level answers. If nobody announced the bonus it cannot be
+            // kontra'd at all (HU-ANN-21); otherwise the player's own team announced it (a
+            // kontra, HU-ANN-20) or the level is the other side's to say (rekontra and up,
+            // HU-ANN-24).
+            let announced = self.ann.mask[1 - at] & (1 << i) != 0;
+            return Err(if !announced {
+                Violation::illegal("HU-ANN-21", "only an announced bonus can be kontra'd")
+            } else if level == 1 {
+                Violation::illegal(
+                    "HU-ANN-20",
+                    "only a bonus announced by the other team can be kontra'd (and rekontra'd by the announcing team)",
+                )
+            } else {
+                Violation::illegal(
+                    "HU-ANN-24",
+                    "the kontra levels alternate between the two sides",
+                )
+            });
+        }
+        if level != self.ann.levels[at][i] + 1 {
+            return Err(Violation::illegal(
+                "HU-ANN-24",
+                "kontra levels go up one step at a time",
+            ));
+        }
+        // PK-ANN-04: in Parlett's game only the announcer answers a kontra on their item.
+        if !by_opposing && self.o.game == Kind::Paskievics && self.ann.announcers[at][i] != s {
+            return Err(Violation::illegal(
+                "PK-ANN-04",
+                "only the player who announced a bonus may rekontra it",
+            ));
+        }
+        Ok(())
     }
 
     fn check_end_turn(&self, s: Seat) -> Result<(), Violation> {
@@ -1569,7 +1702,7 @@ impl Hungarian {
                 "the declarer must call a partner before passing",
             ));
         }
-        if self.discarder_of_called() == Some(s) && self.ann.game_level == 0 {
+        if self.ann.game_level == 0 && self.discarder_of_called() == Some(s) {
             return Err(Violation::illegal(
                 "HU-ANN-25",
                 "the player who discarded the called tarokk must kontra the game",
@@ -1585,10 +1718,12 @@ impl Hungarian {
         // The announcement obligations below bind only while the announcement is possible, so
         // that no position is left without a legal action (e.g. a pagát cue bidder on the
         // opposing side who cannot yet show that side).
-        let owes_pagat_ulti = self.standing(Bonus::PagatUltimo, team).is_none()
-            && self.standing(Bonus::PagatUhu, team).is_none()
-            && self.check_announce(s, Bonus::PagatUltimo).is_ok();
-        if self.auction.pagat_cue == Some(s) && owes_pagat_ulti {
+        let owes_pagat_ulti = || {
+            self.standing(Bonus::PagatUltimo, team).is_none()
+                && self.standing(Bonus::PagatUhu, team).is_none()
+                && self.check_announce(s, Bonus::PagatUltimo).is_ok()
+        };
+        if self.auction.pagat_cue == Some(s) && owes_pagat_ulti() {
             return Err(Violation::illegal(
                 "PK-ANN-02",
                 "a cue bid on the pagát alone obliges you to announce pagát ultimó",
@@ -1605,7 +1740,8 @@ impl Hungarian {
                     "winning over a cue bid with a high honour obliges you to announce trull",
                 ));
             }
-            if !h.intersects(CardSet::HIGH_HONOURS) && h.contains(Card::PAGAT) && owes_pagat_ulti {
+            if !h.intersects(CardSet::HIGH_HONOURS) && h.contains(Card::PAGAT) && owes_pagat_ulti()
+            {
                 return Err(Violation::illegal(
                     "HV-ANN-03",
                     "winning over a cue bid with only the pagát obliges you to announce pagát ultimó",
@@ -1640,8 +1776,14 @@ impl Hungarian {
                 }
                 let i = bonus_index(b);
                 self.ann.mask[ti] |= 1 << i;
-                self.ann.levels[ti][i] = 0;
+                self.set_level(ti, i, 0);
                 self.ann.announcers[ti][i] = s;
+                for t in Seat::all(self.table.seats) {
+                    if self.team_of(t) == team {
+                        self.ann.announced_by[t] &= !(1 << i);
+                    }
+                }
+                self.ann.announced_by[s] |= 1 << i;
                 match b {
                     Bonus::DoubleGame | Bonus::LongDoubleGame => self.ann.turn_double = true,
                     Bonus::Volat => self.ann.turn_volat = true,
@@ -1660,7 +1802,7 @@ impl Hungarian {
                     Target::Bonus(b) => {
                         let team = self.team_of(s);
                         let announcer_team = if level % 2 == 1 { team.other() } else { team };
-                        self.ann.levels[team_index(announcer_team)][bonus_index(b)] = level;
+                        self.set_level(team_index(announcer_team), bonus_index(b), level);
                         if Self::triggers_declaration(b) {
                             self.ann.turn_ulti = true;
                         }
@@ -1688,6 +1830,22 @@ impl Hungarian {
         }
     }
 
+    /// Sets the kontra level of team `ti`'s item `i`, keeping the derived masks in step.
+    fn set_level(&mut self, ti: usize, i: usize, level: u8) {
+        let b = 1u64 << i;
+        self.ann.levels[ti][i] = level;
+        if level % 2 == 1 {
+            self.ann.odd[ti] |= b;
+        } else {
+            self.ann.odd[ti] &= !b;
+        }
+        if level >= self.max_level() {
+            self.ann.maxed[ti] |= b;
+        } else {
+            self.ann.maxed[ti] &= !b;
+        }
+    }
+
     fn end_announcements(&mut self) {
         // HV-ANN-02 (option H16): three, only trull by the declarer's team, nothing else.
         if self.o.skip_trull_only_three
@@ -1707,9 +1865,6 @@ impl Hungarian {
             }
         }
         self.phase = Phase::Play;
-        for s in Seat::all(self.table.seats) {
-            self.tarokks_at_play[s] = self.tarokk_count(s);
-        }
         let leader = self.table.first_active();
         self.trick = Trick::new(leader);
         self.to_act = leader;
@@ -2068,13 +2223,19 @@ impl Game for Hungarian {
 
     fn legal_actions(&self) -> ActionList {
         let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
         let s = self.to_act;
         match self.phase {
             Phase::Auction => {
-                self.push_legal(&mut out, s, Action::Pass);
-                self.push_legal(&mut out, s, Action::Hold);
+                self.push_legal(out, s, Action::Pass);
+                self.push_legal(out, s, Action::Hold);
                 for c in Contract::HUNGARIAN {
-                    self.push_legal(&mut out, s, Action::Bid(c));
+                    self.push_legal(out, s, Action::Bid(c));
                 }
             }
             Phase::Discard => {
@@ -2083,46 +2244,62 @@ impl Game for Hungarian {
                 }
             }
             Phase::Annul => {
-                self.push_legal(&mut out, s, Action::Pass);
-                self.push_legal(&mut out, s, Action::Annul);
+                self.push_legal(out, s, Action::Pass);
+                self.push_legal(out, s, Action::Annul);
             }
             Phase::Announce => {
                 if self.ann.first_turn && self.ann.called.is_none() {
                     for c in CardSet::TAROKKS {
-                        self.push_legal(&mut out, s, Action::Call(c));
+                        self.push_legal(out, s, Action::Call(c));
                     }
                     let n = self.tarokk_count(s);
-                    self.push_legal(&mut out, s, Action::Declare(Declaration::Tarokks(n)));
-                    return out;
+                    self.push_legal(out, s, Action::Declare(Declaration::Tarokks(n)));
+                    return;
                 }
-                self.push_legal(&mut out, s, Action::Pass);
+                // The pass and the declaration through their checks (not `check_phase`: the
+                // phase and the call are known here).
+                if self.check_end_turn(s).is_ok() {
+                    out.push(Action::Pass);
+                }
                 let n = self.tarokk_count(s);
-                if n >= 8 {
-                    self.push_legal(&mut out, s, Action::Declare(Declaration::Tarokks(n)));
+                if n >= 8 && self.check_declare(s, n).is_ok() {
+                    out.push(Action::Declare(Declaration::Tarokks(n)));
                 }
-                for b in ALL_BONUSES {
-                    self.push_legal(&mut out, s, Action::Announce(b));
+                // Announcements from the masks of refusals (each rule's mask computed once),
+                // not by checking the bonuses one by one.
+                let mut bonuses = self.announceable(s);
+                while bonuses != 0 {
+                    let i = bonuses.trailing_zeros() as usize;
+                    bonuses &= bonuses - 1;
+                    out.push(Action::Announce(ALL_BONUSES[i]));
                 }
                 let g = self.ann.game_level + 1;
-                self.push_legal(&mut out, s, Action::Kontra(Target::Game, g));
-                // One step up the ladder on each standing item: on the other team's items at
-                // their level + 1, on one's own team's at theirs (the check keeps the one whose
-                // parity fits the speaker's side).
+                if self.check_kontra(s, Target::Game, g).is_ok() {
+                    out.push(Action::Kontra(Target::Game, g));
+                }
+                // One step up the ladder on standing items, from the masks of levels (see
+                // `check_bonus_kontra`): an odd level on the other team's items at an even level
+                // (kontra, szubkontra, mordkontra); an even level on one's own team's items at an
+                // odd level (rekontra, hirskontra), in Paskievics only by the item's announcer.
+                // An item both teams announced at the same odd level is answered once.
                 let own = team_index(self.team_of(s));
-                let mut bits = self.ann.mask[0] | self.ann.mask[1];
+                let other = 1 - own;
+                let open = |t: usize| self.ann.mask[t] & !self.ann.maxed[t];
+                let kontras = open(other) & !self.ann.odd[other];
+                let mut rekontras = open(own) & self.ann.odd[own];
+                if self.o.game == Kind::Paskievics {
+                    rekontras &= self.ann.announced_by[s];
+                }
+                let mut bits = kontras | rekontras;
                 while bits != 0 {
                     let i = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let b = ALL_BONUSES[i];
-                    let other_level = (self.ann.mask[1 - own] & (1 << i) != 0)
-                        .then(|| self.ann.levels[1 - own][i] + 1);
-                    let own_level =
-                        (self.ann.mask[own] & (1 << i) != 0).then(|| self.ann.levels[own][i] + 1);
-                    if let Some(l) = other_level {
-                        self.push_legal(&mut out, s, Action::Kontra(Target::Bonus(b), l));
+                    let b = Target::Bonus(ALL_BONUSES[i]);
+                    if kontras & (1 << i) != 0 {
+                        out.push(Action::Kontra(b, self.ann.levels[other][i] + 1));
                     }
-                    if let Some(l) = own_level.filter(|&l| Some(l) != other_level) {
-                        self.push_legal(&mut out, s, Action::Kontra(Target::Bonus(b), l));
+                    if rekontras & (1 << i) != 0 {
+                        out.push(Action::Kontra(b, self.ann.levels[own][i] + 1));
                     }
                 }
             }
@@ -2134,7 +2311,6 @@ impl Game for Hungarian {
             }
             Phase::Over(_) => {}
         }
-        out
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {

@@ -268,17 +268,40 @@ struct Hand<'a> {
     round: i64,
     /// The basic game value of the bid.
     g: i64,
+    /// Winner and winning card of the first [`CACHED_TRICKS`] tricks, found once: the scoring
+    /// rules ask for them many times.
+    winners: [Option<(Seat, Card)>; CACHED_TRICKS],
+    /// The cards in the tricks each team won (Declarer, Opponents).
+    won: [CardSet; 2],
 }
+
+/// Tricks whose winners [`Hand`] keeps (every trick of a hand; later ones are found on demand).
+const CACHED_TRICKS: usize = 12;
 
 impl<'a> Hand<'a> {
     fn new(input: &'a ScoreInput<'a>) -> Hand<'a> {
+        let sides = Sides::new(input.table, input.declarer, input.partner);
+        let mut winners = [None; CACHED_TRICKS];
+        let mut won = [CardSet::EMPTY; 2];
+        for (i, t) in input.tricks.iter().enumerate() {
+            let w = t.winner(&TrickRules::TAROCK);
+            if let Some((s, _)) = w {
+                let ti = usize::from(sides.team_of(s) == Team::Opponents);
+                won[ti] |= t.cards();
+            }
+            if let Some(slot) = winners.get_mut(i) {
+                *slot = w;
+            }
+        }
         Hand {
             input,
             options: input.options,
-            sides: Sides::new(input.table, input.declarer, input.partner),
+            sides,
             n: input.options.tricks(),
             round: clamp_round(input.round_multiplier),
             g: game_value(input.contract),
+            winners,
+            won,
         }
     }
 
@@ -289,7 +312,10 @@ impl<'a> Hand<'a> {
 
     /// Winner and winning card of trick `k`.
     fn winner(&self, k: usize) -> Option<(Seat, Card)> {
-        self.trick(k).and_then(|t| t.winner(&TrickRules::TAROCK))
+        match k.checked_sub(1) {
+            Some(i) if i < CACHED_TRICKS => self.winners[i],
+            _ => self.trick(k).and_then(|t| t.winner(&TrickRules::TAROCK)),
+        }
     }
 
     /// True if `team` won trick `k`.
@@ -328,10 +354,7 @@ impl<'a> Hand<'a> {
 
     /// The cards in the tricks `team` won (discards not included).
     fn trick_cards(&self, team: Team) -> CardSet {
-        (1..=self.input.tricks.len())
-            .filter(|&k| self.won_by(k, team))
-            .filter_map(|k| self.trick(k))
-            .fold(CardSet::EMPTY, |acc, t| acc | t.cards())
+        self.won[usize::from(team == Team::Opponents)]
     }
 
     /// The discards that count for `team` (HU-TALON-13/14, HU-CALL-11, HV-CALL-01).

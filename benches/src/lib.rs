@@ -1,0 +1,273 @@
+//! Shared pieces of the tarock benchmarks: seeded random play, positions in each phase, stored
+//! records of complete deals, and the statistics the binaries print.
+//!
+//! Everything here is deterministic: deals come from [`Setup::seeded`] and moves from a seeded
+//! [`Rng`], so two runs measure the same games. The criterion benchmarks (`benches/engine.rs`),
+//! the `playout` binary and the `loadgen` binary all build their inputs with these helpers.
+
+use tarock_engine::game::{ActionList, Game};
+use tarock_engine::hungarian::Phase;
+use tarock_engine::shuffle::seed_from_u64;
+use tarock_engine::{Action, AnyGame, Seat, Setup, Variant};
+
+/// The variants the benchmarks cover, with four seats.
+pub const VARIANTS: [Variant; 3] = [
+    Variant::HungarianIllustrated,
+    Variant::HungarianPaskievics,
+    Variant::HungarianHigh,
+];
+
+/// Seats at the table in every benchmark.
+pub const SEATS: u8 = 4;
+
+/// A small, fast, seeded generator for choosing moves (SplitMix64).
+///
+/// Move choice is not part of the rules, so the benchmarks use this rather than the engine's
+/// ChaCha20 deal generator, whose cost would otherwise show up in the per-action figures.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    #[must_use]
+    pub const fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (`n > 0`), by multiply-shift (the bias is below 2^-50 for the list
+    /// lengths here, irrelevant for a benchmark).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+/// The seeded setup of deal number `n` of `variant`: four seats, the dealer rotating with `n`.
+#[must_use]
+pub fn setup(variant: Variant, n: u64) -> Setup {
+    Setup::seeded(
+        variant,
+        SEATS,
+        Seat::new((n % u64::from(SEATS)) as u8),
+        seed_from_u64(n),
+    )
+}
+
+/// How a simulated player chooses among the legal actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniformly at random among all legal actions. In the round of announcements `pass` is one
+    /// choice in a hundred or more, so these deals spend most of their actions there: the
+    /// engine's worst case.
+    Uniform,
+    /// Like players: in the round of announcements pass with probability 3/4 when allowed, and
+    /// otherwise uniformly at random. Deals have a few dozen actions, as stored records do.
+    Realistic,
+}
+
+/// Chooses an action of `legal` (which must not be empty) under `policy`.
+pub fn choose(legal: &[Action], policy: Policy, in_announce: bool, rng: &mut Rng) -> Action {
+    if policy == Policy::Realistic
+        && in_announce
+        && rng.below(4) != 0
+        && legal.contains(&Action::Pass)
+    {
+        return Action::Pass;
+    }
+    legal[rng.below(legal.len())]
+}
+
+fn in_announce(g: &AnyGame) -> bool {
+    g.as_hungarian()
+        .is_some_and(|h| h.phase() == Phase::Announce)
+}
+
+/// Plays deal `setup` to its end with moves from `rng`, recording every action.
+///
+/// # Panics
+/// If the setup is invalid or the engine lists no action in a position that is not over (an
+/// engine bug).
+#[must_use]
+pub fn random_deal(setup: &Setup, policy: Policy, rng: &mut Rng) -> (AnyGame, Vec<Action>) {
+    let mut g = AnyGame::new(setup).expect("valid setup");
+    let mut actions = Vec::new();
+    while g.to_act().is_some() {
+        let legal = g.legal_actions();
+        let a = choose(&legal, policy, in_announce(&g), rng);
+        g.play_unchecked(a);
+        actions.push(a);
+    }
+    (g, actions)
+}
+
+/// Plays deal `setup` to its end under the uniform policy without recording; returns the final
+/// game and the number of actions. This is the playout benchmark's inner loop: list (into one
+/// reused list), choose, apply.
+///
+/// # Panics
+/// If the setup is invalid.
+#[must_use]
+pub fn playout(setup: &Setup, rng: &mut Rng) -> (AnyGame, u64) {
+    let mut g = AnyGame::new(setup).expect("valid setup");
+    let mut n = 0u64;
+    let mut legal = ActionList::new();
+    while g.to_act().is_some() {
+        g.legal_actions_into(&mut legal);
+        let a = legal[rng.below(legal.len())];
+        g.play_unchecked(a);
+        n += 1;
+    }
+    (g, n)
+}
+
+/// The phases a position can be benchmarked in.
+pub const PHASES: [(&str, Phase); 5] = [
+    ("auction", Phase::Auction),
+    ("discard", Phase::Discard),
+    ("annul", Phase::Annul),
+    ("announce", Phase::Announce),
+    ("play", Phase::Play),
+];
+
+/// A position reached by seeded random play, with the record that reaches it.
+#[derive(Clone, Debug)]
+pub struct Position {
+    /// The setup of the deal.
+    pub setup: Setup,
+    /// The actions from the deal to the position.
+    pub actions: Vec<Action>,
+    /// The game at the position.
+    pub game: AnyGame,
+}
+
+/// A position in `phase` of `variant`, reached by uniform random play from the first seeded deal
+/// that gets there: the `skip`-th position of the phase (or its last, if the phase is shorter).
+/// In the round of announcements a few random steps leave bonuses standing, so the listing
+/// includes kontras, as it does in most positions of that phase.
+///
+/// # Panics
+/// If no deal among the first thousand reaches the phase (every variant's deals do).
+#[must_use]
+pub fn position(variant: Variant, phase: Phase, skip: usize) -> Position {
+    for n in 0..1_000u64 {
+        let setup = setup(variant, n);
+        let mut rng = Rng::new(n ^ 0x5EED);
+        let mut g = AnyGame::new(&setup).expect("valid setup");
+        let mut actions = Vec::new();
+        let mut found: Option<(AnyGame, usize)> = None;
+        let mut seen = 0usize;
+        while g.to_act().is_some() {
+            let here = g.as_hungarian().map(tarock_engine::Hungarian::phase);
+            if here == Some(phase) {
+                found = Some((g, actions.len()));
+                if seen == skip {
+                    break;
+                }
+                seen += 1;
+            } else if found.is_some() {
+                break;
+            }
+            let legal = g.legal_actions();
+            let a = legal[rng.below(legal.len())];
+            g.play_unchecked(a);
+            actions.push(a);
+        }
+        if let Some((game, len)) = found {
+            actions.truncate(len);
+            return Position {
+                setup,
+                actions,
+                game,
+            };
+        }
+    }
+    panic!("no seeded deal of {variant} reaches {phase:?}");
+}
+
+/// A stored record of a complete, played-out deal of `variant` under the realistic policy: the
+/// first seeded deal from `n` on that is played to the last trick.
+///
+/// # Panics
+/// If none of a thousand deals is played out.
+#[must_use]
+pub fn complete_record(variant: Variant, n: u64) -> Position {
+    for k in n..n + 1_000 {
+        let setup = setup(variant, k);
+        let mut rng = Rng::new(k);
+        let (game, actions) = random_deal(&setup, Policy::Realistic, &mut rng);
+        let played = game
+            .as_hungarian()
+            .is_some_and(|h| h.phase() == Phase::Over(tarock_engine::End::Played));
+        if played {
+            return Position {
+                setup,
+                actions,
+                game,
+            };
+        }
+    }
+    panic!("no played-out deal of {variant}");
+}
+
+/// The value at quantile `q` (0..=1) of `sorted`, by the nearest-rank method; 0 for no values.
+#[must_use]
+pub fn quantile(sorted: &[u64], q: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = (q * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_in_their_phase() {
+        for v in VARIANTS {
+            for (_, phase) in PHASES {
+                let p = position(v, phase, 3);
+                let h = p.game.as_hungarian().expect("hungarian");
+                assert_eq!(h.phase(), phase);
+                let replayed = AnyGame::replay(&p.setup, &p.actions).expect("replays");
+                assert_eq!(replayed, p.game);
+            }
+        }
+    }
+
+    #[test]
+    fn complete_records_replay_to_a_zero_sum_settlement() {
+        for v in VARIANTS {
+            let p = complete_record(v, 0);
+            let g = AnyGame::replay(&p.setup, &p.actions).expect("replays");
+            assert_eq!(g, p.game);
+            assert!(g.outcome().expect("over").ledger.is_zero_sum());
+        }
+    }
+
+    #[test]
+    fn quantiles_by_nearest_rank() {
+        let v: Vec<u64> = (1..=100).collect();
+        assert_eq!(quantile(&v, 0.5), 50);
+        assert_eq!(quantile(&v, 0.99), 99);
+        assert_eq!(quantile(&v, 1.0), 100);
+        assert_eq!(quantile(&[], 0.5), 0);
+    }
+
+    #[test]
+    fn below_stays_in_range() {
+        let mut r = Rng::new(7);
+        for n in 1..200 {
+            assert!(r.below(n) < n);
+        }
+    }
+}
