@@ -212,6 +212,7 @@ fn requests(n: usize) -> Requests {
         legal_moves.push(Bytes::from(
             pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Record(record.clone())),
+                ..Default::default()
             }
             .encode_to_vec(),
         ));
@@ -225,6 +226,7 @@ fn requests(n: usize) -> Requests {
                     seat: u32::from(seat.get()),
                 }),
                 seat: Some(u32::from(seat.get())),
+                ..Default::default()
             }
             .encode_to_vec(),
         ));
@@ -244,6 +246,7 @@ async fn probe_sealed(channel: &Channel) -> Option<Code> {
     let req = pb::ApplyActionRequest {
         state: Some(pb::apply_action_request::State::Sealed(pb::SealedRecord {
             data: vec![0; 64],
+            ..Default::default()
         })),
         action: Some(convert::action_to_pb(tarock_engine::Action::Pass)),
         ..Default::default()
