@@ -82,6 +82,23 @@ impl ActionList {
     }
 }
 
+impl Extend<Action> for ActionList {
+    /// Appends every action of `iter`; as with [`ActionList::push`], actions beyond the capacity
+    /// are dropped. The length is kept in a local while appending, which lets the compiler keep
+    /// it in a register: listing loops use this rather than repeated pushes.
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, iter: I) {
+        let mut len = self.len as usize;
+        for a in iter {
+            debug_assert!(len < MAX_ACTIONS, "action list overflow");
+            if len < MAX_ACTIONS {
+                self.items[len] = a;
+                len += 1;
+            }
+        }
+        self.len = len as u8;
+    }
+}
+
 impl std::ops::Deref for ActionList {
     type Target = [Action];
     fn deref(&self) -> &[Action] {
