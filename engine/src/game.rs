@@ -82,6 +82,18 @@ impl ActionList {
     }
 }
 
+impl ActionList {
+    /// Appends the actions `fill` writes at the start of the free slots it is given; `fill`
+    /// returns how many it wrote. Lets a listing loop keep its count in a register and write
+    /// without a branch per action (a slot written but not counted is overwritten next).
+    #[inline]
+    pub fn fill_with(&mut self, fill: impl FnOnce(&mut [Action]) -> usize) {
+        let len = (self.len as usize).min(MAX_ACTIONS);
+        let n = fill(&mut self.items[len..]).min(MAX_ACTIONS - len);
+        self.len = (len + n) as u8;
+    }
+}
+
 impl Extend<Action> for ActionList {
     /// Appends every action of `iter`; as with [`ActionList::push`], actions beyond the capacity
     /// are dropped. The length is kept in a local while appending, which lets the compiler keep

@@ -342,9 +342,10 @@ const fn uhus_to_ultimos(m: u64) -> u64 {
         | ((m >> 4) & (0xF << bonus_index(Bonus::KingUltimo(Suit::Hearts))))
 }
 
-/// `Action::Announce` of each bonus index.
-const ANNOUNCE_ACTIONS: [Action; NB] = {
-    let mut t = [Action::Pass; NB];
+/// `Action::Announce` of each bonus index (64 entries, so that any bit index of a mask is in
+/// range; those beyond the bonuses are never read).
+const ANNOUNCE_ACTIONS: [Action; 64] = {
+    let mut t = [Action::Pass; 64];
     let mut i = 0;
     while i < NB {
         t[i] = Action::Announce(ALL_BONUSES[i]);
@@ -353,13 +354,14 @@ const ANNOUNCE_ACTIONS: [Action; NB] = {
     t
 };
 
-/// `Action::Kontra` on each bonus index at each level 0..=5 (level 0 is never listed).
-const KONTRA_ACTIONS: [[Action; 6]; NB] = {
-    let mut t = [[Action::Pass; 6]; NB];
+/// `Action::Kontra` on each bonus index at each level 0..=7 (only 1..=5 are ever listed; the
+/// sizes let a listing index with any bit index and `level & 7` without a bounds check).
+const KONTRA_ACTIONS: [[Action; 8]; 64] = {
+    let mut t = [[Action::Pass; 8]; 64];
     let mut i = 0;
     while i < NB {
         let mut l = 0;
-        while l < 6 {
+        while l < 8 {
             t[i][l] = Action::Kontra(Target::Bonus(ALL_BONUSES[i]), l as u8);
             l += 1;
         }
@@ -2351,7 +2353,7 @@ impl Game for Hungarian {
                 }
                 // Announcements from the masks of refusals (each rule's mask computed once),
                 // not by checking the bonuses one by one.
-                out.extend(bit_indices(self.announceable(s)).map(|i| ANNOUNCE_ACTIONS[i]));
+                out.extend(bit_indices(self.announceable(s)).map(|i| ANNOUNCE_ACTIONS[i & 63]));
                 let g = self.ann.game_level + 1;
                 if self.check_kontra(s, Target::Game, g).is_ok() {
                     out.push(Action::Kontra(Target::Game, g));
@@ -2370,26 +2372,25 @@ impl Game for Hungarian {
                     rekontras &= self.ann.announced_by[s];
                 }
                 let levels = &self.ann.levels;
-                let step =
-                    |t: usize, i: usize| KONTRA_ACTIONS[i][(usize::from(levels[t][i]) + 1).min(5)];
-                if kontras & rekontras == 0 {
-                    // Each item answered once, at the level of the team whose item it is.
-                    out.extend(bit_indices(kontras | rekontras).map(|i| {
-                        let t = own ^ ((kontras >> i) & 1) as usize;
-                        step(t, i)
-                    }));
-                } else {
-                    // Both teams announced a bonus: the kontra on theirs, then the rekontra on
-                    // one's own.
+                let step = |t: usize, i: usize| {
+                    KONTRA_ACTIONS[i & 63][(usize::from(levels[t][i]) + 1) & 7]
+                };
+                // Branch-free: both candidates of an item are written, and each counted only
+                // when its mask has the item (an item both teams announced can have both).
+                out.fill_with(|free| {
+                    let mut n = 0;
                     for i in bit_indices(kontras | rekontras) {
-                        if kontras & (1 << i) != 0 {
-                            out.push(step(other, i));
+                        debug_assert!(n + 2 <= free.len(), "action list overflow");
+                        if n + 2 > free.len() {
+                            break;
                         }
-                        if rekontras & (1 << i) != 0 {
-                            out.push(step(own, i));
-                        }
+                        free[n] = step(other, i);
+                        n += ((kontras >> i) & 1) as usize;
+                        free[n] = step(own, i);
+                        n += ((rekontras >> i) & 1) as usize;
                     }
-                }
+                    n
+                });
             }
             Phase::Play => {
                 let (legal, _) = self.legal_cards(s);
