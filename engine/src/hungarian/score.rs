@@ -148,15 +148,22 @@ struct Sides {
     declarer: Seat,
     /// `None` for a lone declarer; a partner equal to the declarer is treated as none.
     partner: Option<Seat>,
+    /// Active members of each team (Declarer, Opponents), counted once: every team line asks.
+    sizes: [i64; 2],
 }
 
 impl Sides {
     fn new(table: Table, declarer: Seat, partner: Option<Seat>) -> Sides {
-        Sides {
+        let mut sides = Sides {
             table,
             declarer,
             partner: partner.filter(|&p| p != declarer),
+            sizes: [0; 2],
+        };
+        for t in [Team::Declarer, Team::Opponents] {
+            sides.sizes[usize::from(t == Team::Opponents)] = sides.members(t).count() as i64;
         }
+        sides
     }
 
     /// The team of any seat: the declarer and partner, or everyone else.
@@ -177,8 +184,8 @@ impl Sides {
     /// (±v each); otherwise every pair of opponents settles `v` between them, which gives a lone
     /// declarer ±3v against ∓v for each of three opponents.
     fn team_payments(&self, winner: Team, v: i64) -> BySeat<i64> {
-        let nw = self.members(winner).count() as i64;
-        let nl = self.members(winner.other()).count() as i64;
+        let nw = self.sizes[usize::from(winner == Team::Opponents)];
+        let nl = self.sizes[usize::from(winner == Team::Declarer)];
         let mut pay = BySeat::splat(0);
         if nw == 0 || nl == 0 {
             return pay;
