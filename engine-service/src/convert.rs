@@ -38,11 +38,30 @@ pub const MAX_RECORD_ACTIONS: usize = 4096;
 
 /// A card on the wire.
 pub fn card_to_pb(c: Card) -> pb::Card {
+    let (notation, name) = card_strings(c);
     pb::Card {
         index: u32::from(c.index()),
-        notation: c.to_string(),
-        name: c.name(),
+        notation: notation.to_owned(),
+        name: name.to_owned(),
     }
+}
+
+/// The notation and name of a card, formatted once per process: every card of every record,
+/// view and legal move on the wire carries both, and formatting them each time was a visible
+/// share of the server's CPU under load.
+fn card_strings(c: Card) -> (&'static str, &'static str) {
+    static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..tarock_engine::card::NUM_CARDS as u8)
+            .map(|i| {
+                let c = Card::new(i);
+                (c.to_string(), c.name())
+            })
+            .collect()
+    });
+    table
+        .get(usize::from(c.index()))
+        .map_or(("", ""), |(n, m)| (n.as_str(), m.as_str()))
 }
 
 /// A card from the wire: the notation if given, else the index.
@@ -221,7 +240,7 @@ pub fn end_to_pb(e: End) -> (pb::EndReason, Option<u32>) {
 /// An action on the wire, every applicable field set.
 pub fn action_to_pb(a: Action) -> pb::Action {
     let mut out = pb::Action {
-        notation: a.to_string(),
+        notation: notation(a),
         ..Default::default()
     };
     let kind = match a {
@@ -337,8 +356,36 @@ pub fn action_from_pb(a: Option<&pb::Action>, field: &str) -> Result<Action, Fie
     })
 }
 
+/// The notation and label of every Hungarian action, formatted once per process and indexed by
+/// the action's id in the 54-card layout (which holds every card of the 42-card pack): records,
+/// views and legal moves repeat them in every response.
+fn action_strings(a: Action) -> Option<&'static (String, String)> {
+    use tarock_engine::hungarian::ids;
+    const PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
+    static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..ids::space_size(PACK))
+            .map(|id| {
+                ids::action_from_id(PACK, id)
+                    .map_or_else(Default::default, |a| (a.to_string(), format_label(a)))
+            })
+            .collect()
+    });
+    let id = ids::action_id(PACK, a)?;
+    table.get(id as usize)
+}
+
+/// The short notation of an action, e.g. `play T20`.
+fn notation(a: Action) -> String {
+    action_strings(a).map_or_else(|| a.to_string(), |(n, _)| n.clone())
+}
+
 /// A human-readable label for a legal move.
 pub fn label(a: Action) -> String {
+    action_strings(a).map_or_else(|| format_label(a), |(_, l)| l.clone())
+}
+
+fn format_label(a: Action) -> String {
     const LEVELS: [&str; 5] = [
         "Kontra",
         "Rekontra",

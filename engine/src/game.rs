@@ -82,6 +82,35 @@ impl ActionList {
     }
 }
 
+impl ActionList {
+    /// Appends the actions `fill` writes at the start of the free slots it is given; `fill`
+    /// returns how many it wrote. Lets a listing loop keep its count in a register and write
+    /// without a branch per action (a slot written but not counted is overwritten next).
+    #[inline]
+    pub fn fill_with(&mut self, fill: impl FnOnce(&mut [Action]) -> usize) {
+        let len = (self.len as usize).min(MAX_ACTIONS);
+        let n = fill(&mut self.items[len..]).min(MAX_ACTIONS - len);
+        self.len = (len + n) as u8;
+    }
+}
+
+impl Extend<Action> for ActionList {
+    /// Appends every action of `iter`; as with [`ActionList::push`], actions beyond the capacity
+    /// are dropped. The length is kept in a local while appending, which lets the compiler keep
+    /// it in a register: listing loops use this rather than repeated pushes.
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, iter: I) {
+        let mut len = self.len as usize;
+        for a in iter {
+            debug_assert!(len < MAX_ACTIONS, "action list overflow");
+            if len < MAX_ACTIONS {
+                self.items[len] = a;
+                len += 1;
+            }
+        }
+        self.len = len as u8;
+    }
+}
+
 impl std::ops::Deref for ActionList {
     type Target = [Action];
     fn deref(&self) -> &[Action] {

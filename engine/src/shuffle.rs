@@ -133,6 +133,15 @@ impl DealRng {
         if n == 0 {
             return 0;
         }
+        // The small bounds of a shuffle take the same values from a table, without a division.
+        if let Some(&(zone, m)) = SMALL_BOUNDS.get(n as usize).filter(|_| n >= 2) {
+            loop {
+                let x = self.next_u32();
+                if u64::from(x) < zone {
+                    return fast_mod(x, m, n);
+                }
+            }
+        }
         let span = 1u64 << 32;
         let zone = span - span % u64::from(n);
         loop {
@@ -142,6 +151,27 @@ impl DealRng {
             }
         }
     }
+}
+
+/// For each bound `n` in `2..128` (entries 0 and 1 unused): the acceptance zone
+/// `2³² − (2³² mod n)` of [`DealRng::below`] and `m = ⌈2⁶⁴ / n⌉` for [`fast_mod`].
+const SMALL_BOUNDS: [(u64, u64); 128] = {
+    let mut t = [(0u64, 0u64); 128];
+    let mut n = 2u64;
+    while n < 128 {
+        let span = 1u64 << 32;
+        t[n as usize] = (span - span % n, u64::MAX / n + 1);
+        n += 1;
+    }
+    t
+};
+
+/// `x mod n` for `n ≥ 2` from `m = ⌈2⁶⁴ / n⌉`, by multiplication (Lemire, Kaser and Kurz,
+/// "Faster remainder by direct computation", 2019): exact for every 32-bit `x`.
+#[inline]
+fn fast_mod(x: u32, m: u64, n: u32) -> u32 {
+    let low = m.wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
 }
 
 impl fmt::Debug for DealRng {
@@ -247,6 +277,20 @@ pub fn shuffled(pack: Pack, seed: [u8; 32]) -> ShuffledPack {
 mod tests {
     use super::*;
     use crate::card::CardSet;
+
+    #[test]
+    fn small_bounds_match_division() {
+        let mut xs: Vec<u32> = vec![0, 1, 2, 77, 78, u32::MAX, u32::MAX - 1, 1 << 31];
+        let mut rng = DealRng::from_seed([7; 32]);
+        xs.extend((0..20_000).map(|_| rng.next_u32()));
+        for n in 2..128u32 {
+            let (zone, m) = SMALL_BOUNDS[n as usize];
+            assert_eq!(zone, (1u64 << 32) - (1u64 << 32) % u64::from(n));
+            for &x in xs.iter().chain(&[n - 1, n, n + 1, n.wrapping_mul(1000)]) {
+                assert_eq!(fast_mod(x, m, n), x % n, "{x} mod {n}");
+            }
+        }
+    }
 
     #[test]
     fn rfc8439_block_function_vector() {

@@ -32,6 +32,10 @@ struct Args {
     /// How long to play, in seconds.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
+    /// Stop after this many deals instead of after `--seconds` (for instruction counts under
+    /// valgrind, which then measures the same games every run).
+    #[arg(long)]
+    deals: Option<u64>,
     /// Seed of the first deal (deal n uses seed n) and of the move choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -61,7 +65,11 @@ fn main() -> std::process::ExitCode {
         deals += 1;
         actions += n;
         let t = start.elapsed();
-        if t >= budget {
+        let done = match args.deals {
+            Some(n) => deals >= n,
+            None => t >= budget,
+        };
+        if done {
             break t;
         }
     };

@@ -190,6 +190,64 @@ pub const fn bonus_index(b: Bonus) -> usize {
     }
 }
 
+/// When an obligation's card is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Due {
+    /// The last trick.
+    Last,
+    /// The last but one.
+    Penultimate,
+    /// A trick by its number (1-based).
+    Trick(u8),
+}
+
+/// The play obligation (rájátszás) each bonus carries when announced, by bonus index: the card,
+/// when it is due, and whether the obligation ends when the team loses a trick (centrum and the
+/// birds). HU-PLAY-12/15, High Tarokk's fácáns and birds.
+const OBLIGATIONS: [Option<(Card, Due, bool)>; NB] = {
+    let mut t = [None; NB];
+    let mut i = 0;
+    while i < NB {
+        t[i] = match ALL_BONUSES[i] {
+            Bonus::PagatUltimo => Some((Card::PAGAT, Due::Last, false)),
+            Bonus::PagatUhu => Some((Card::PAGAT, Due::Penultimate, false)),
+            Bonus::KingUltimo(s) => Some((Card::king(s), Due::Last, false)),
+            Bonus::KingUhu(s) => Some((Card::king(s), Due::Penultimate, false)),
+            Bonus::SasUltimo => Some((Card::EAGLE, Due::Last, false)),
+            Bonus::SasUhu => Some((Card::EAGLE, Due::Penultimate, false)),
+            Bonus::Centrum => Some((Card::XX, Due::Trick(5), true)),
+            Bonus::SmallBird => Some((Card::XXI, Due::Trick(6), true)),
+            Bonus::LargeBird => Some((Card::SKIZ, Due::Trick(7), true)),
+            Bonus::PagatFacan => Some((Card::PAGAT, Due::Trick(1), false)),
+            Bonus::SasFacan => Some((Card::EAGLE, Due::Trick(1), false)),
+            Bonus::ParosFacan => Some((Card::XXI, Due::Trick(1), false)),
+            Bonus::PagatSmallBird => Some((Card::PAGAT, Due::Trick(6), false)),
+            Bonus::SasSmallBird => Some((Card::EAGLE, Due::Trick(6), false)),
+            Bonus::KingSmallBird(s) => Some((Card::king(s), Due::Trick(6), false)),
+            Bonus::PagatLargeBird => Some((Card::PAGAT, Due::Trick(7), false)),
+            Bonus::SasLargeBird => Some((Card::EAGLE, Due::Trick(7), false)),
+            Bonus::KingLargeBird(s) => Some((Card::king(s), Due::Trick(7), false)),
+            _ => None,
+        };
+        i += 1;
+    }
+    t
+};
+
+/// Every card an obligation can reserve: the pagát, the II, the XX, the XXI, the skíz and the
+/// kings.
+const RESERVABLE: CardSet = {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < NB {
+        if let Some((card, _, _)) = OBLIGATIONS[i] {
+            m |= 1 << card.index();
+        }
+        i += 1;
+    }
+    CardSet(m)
+};
+
 /// Bonuses whose announcement carries a play obligation (rájátszás), as a mask of indices.
 const OBLIGATION_MASK: u64 = {
     let mut m = 0u64;
@@ -282,6 +340,45 @@ const fn uhus_to_ultimos(m: u64) -> u64 {
     ((m >> 5) & bit(Bonus::PagatUltimo))
         | ((m >> 1) & bit(Bonus::SasUltimo))
         | ((m >> 4) & (0xF << bonus_index(Bonus::KingUltimo(Suit::Hearts))))
+}
+
+/// `Action::Announce` of each bonus index (64 entries, so that any bit index of a mask is in
+/// range; those beyond the bonuses are never read).
+const ANNOUNCE_ACTIONS: [Action; 64] = {
+    let mut t = [Action::Pass; 64];
+    let mut i = 0;
+    while i < NB {
+        t[i] = Action::Announce(ALL_BONUSES[i]);
+        i += 1;
+    }
+    t
+};
+
+/// `Action::Kontra` on each bonus index at each level 0..=7 (only 1..=5 are ever listed; the
+/// sizes let a listing index with any bit index and `level & 7` without a bounds check).
+const KONTRA_ACTIONS: [[Action; 8]; 64] = {
+    let mut t = [[Action::Pass; 8]; 64];
+    let mut i = 0;
+    while i < NB {
+        let mut l = 0;
+        while l < 8 {
+            t[i][l] = Action::Kontra(Target::Bonus(ALL_BONUSES[i]), l as u8);
+            l += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The indices of the set bits of a mask, lowest first.
+fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            i
+        })
+    })
 }
 
 /// The rules an announcement can break, in the order [`Hungarian::check_announce`] reports them;
@@ -1778,11 +1875,10 @@ impl Hungarian {
                 self.ann.mask[ti] |= 1 << i;
                 self.set_level(ti, i, 0);
                 self.ann.announcers[ti][i] = s;
-                for t in Seat::all(self.table.seats) {
-                    if self.team_of(t) == team {
-                        self.ann.announced_by[t] &= !(1 << i);
-                    }
-                }
+                // No bit is ever cleared: a team cannot announce a bonus it has standing
+                // (HU-ANN-05), and the one item that stops standing, an ultimó replaced by its
+                // uhu, cannot be announced again (HU-ANN-12), so a stale bit never meets a
+                // standing item of its team.
                 self.ann.announced_by[s] |= 1 << i;
                 match b {
                     Bonus::DoubleGame | Bonus::LongDoubleGame => self.ann.turn_double = true,
@@ -1876,30 +1972,18 @@ impl Hungarian {
         self.o.tricks() as u8
     }
 
-    /// The card and target trick (1-based) of each play obligation of a team (HU-PLAY-12/15).
-    /// `conditional` marks the centrum and bird obligations that end when the team loses a trick.
-    fn obligation(&self, b: Bonus) -> Option<(Card, u8, bool)> {
+    /// The card and target trick (1-based) of the play obligation an announced bonus carries
+    /// (HU-PLAY-12/15), from [`OBLIGATIONS`]. `conditional` marks the centrum and bird
+    /// obligations that end when the team loses a trick.
+    fn obligation(&self, i: usize) -> Option<(Card, u8, bool)> {
         let last = self.trick_count();
-        Some(match b {
-            Bonus::PagatUltimo => (Card::PAGAT, last, false),
-            Bonus::PagatUhu => (Card::PAGAT, last - 1, false),
-            Bonus::KingUltimo(s) => (Card::king(s), last, false),
-            Bonus::KingUhu(s) => (Card::king(s), last - 1, false),
-            Bonus::SasUltimo => (Card::EAGLE, last, false),
-            Bonus::SasUhu => (Card::EAGLE, last - 1, false),
-            Bonus::Centrum => (Card::XX, 5, true),
-            Bonus::SmallBird => (Card::XXI, 6, true),
-            Bonus::LargeBird => (Card::SKIZ, 7, true),
-            Bonus::PagatFacan => (Card::PAGAT, 1, false),
-            Bonus::SasFacan => (Card::EAGLE, 1, false),
-            Bonus::ParosFacan => (Card::XXI, 1, false),
-            Bonus::PagatSmallBird => (Card::PAGAT, 6, false),
-            Bonus::SasSmallBird => (Card::EAGLE, 6, false),
-            Bonus::KingSmallBird(s) => (Card::king(s), 6, false),
-            Bonus::PagatLargeBird => (Card::PAGAT, 7, false),
-            Bonus::SasLargeBird => (Card::EAGLE, 7, false),
-            Bonus::KingLargeBird(s) => (Card::king(s), 7, false),
-            _ => return None,
+        OBLIGATIONS[i].map(|(card, due, conditional)| {
+            let target = match due {
+                Due::Last => last,
+                Due::Penultimate => last - 1,
+                Due::Trick(k) => k,
+            };
+            (card, target, conditional)
         })
     }
 
@@ -1910,18 +1994,20 @@ impl Hungarian {
         let base = rules.legal(hand, self.trick.led(&rules));
         let now = self.ntricks + 1;
         let team = self.team_of(s);
+        let ti = team_index(team);
+        let obligations = self.ann.mask[ti] & OBLIGATION_MASK;
+        if obligations == 0 || !hand.intersects(RESERVABLE) {
+            return (base, "HU-PLAY-04");
+        }
         // Reserved cards of the player's hand: for each, the earliest target trick still ahead.
         let mut due_now = CardSet::EMPTY;
         let mut reserved = [(Card::PAGAT, u8::MAX); MAX_RESERVED];
         let mut nres = 0usize;
-        for i in self.team_items(team, OBLIGATION_MASK) {
-            let Some((card, target, conditional)) = self.obligation(i.bonus) else {
+        for i in bit_indices(obligations) {
+            let Some((card, target, conditional)) = self.obligation(i) else {
                 continue;
             };
-            if !hand.contains(card)
-                || target < now
-                || (conditional && self.lost_trick[team_index(team)])
-            {
+            if !hand.contains(card) || target < now || (conditional && self.lost_trick[ti]) {
                 continue;
             }
             if target == now {
@@ -2267,12 +2353,7 @@ impl Game for Hungarian {
                 }
                 // Announcements from the masks of refusals (each rule's mask computed once),
                 // not by checking the bonuses one by one.
-                let mut bonuses = self.announceable(s);
-                while bonuses != 0 {
-                    let i = bonuses.trailing_zeros() as usize;
-                    bonuses &= bonuses - 1;
-                    out.push(Action::Announce(ALL_BONUSES[i]));
-                }
+                out.extend(bit_indices(self.announceable(s)).map(|i| ANNOUNCE_ACTIONS[i & 63]));
                 let g = self.ann.game_level + 1;
                 if self.check_kontra(s, Target::Game, g).is_ok() {
                     out.push(Action::Kontra(Target::Game, g));
@@ -2290,18 +2371,26 @@ impl Game for Hungarian {
                 if self.o.game == Kind::Paskievics {
                     rekontras &= self.ann.announced_by[s];
                 }
-                let mut bits = kontras | rekontras;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let b = Target::Bonus(ALL_BONUSES[i]);
-                    if kontras & (1 << i) != 0 {
-                        out.push(Action::Kontra(b, self.ann.levels[other][i] + 1));
+                let levels = &self.ann.levels;
+                let step = |t: usize, i: usize| {
+                    KONTRA_ACTIONS[i & 63][(usize::from(levels[t][i]) + 1) & 7]
+                };
+                // Branch-free: both candidates of an item are written, and each counted only
+                // when its mask has the item (an item both teams announced can have both).
+                out.fill_with(|free| {
+                    let mut n = 0;
+                    for i in bit_indices(kontras | rekontras) {
+                        debug_assert!(n + 2 <= free.len(), "action list overflow");
+                        if n + 2 > free.len() {
+                            break;
+                        }
+                        free[n] = step(other, i);
+                        n += ((kontras >> i) & 1) as usize;
+                        free[n] = step(own, i);
+                        n += ((rekontras >> i) & 1) as usize;
                     }
-                    if rekontras & (1 << i) != 0 {
-                        out.push(Action::Kontra(b, self.ann.levels[own][i] + 1));
-                    }
-                }
+                    n
+                });
             }
             Phase::Play => {
                 let (legal, _) = self.legal_cards(s);

@@ -30,7 +30,7 @@
 //! round multiplier is clamped to `0..=2^20` so that no sum can overflow.
 
 use crate::action::{Bonus, Contract};
-use crate::card::{Card, CardSet, Rank};
+use crate::card::{Card, CardSet};
 use crate::hungarian::options::{
     Game, HungarianOptions, TarokkCountPayment, TrialBidPenalty, VolatVoids,
 };
@@ -92,23 +92,24 @@ const MAX_KONTRA_LEVEL: u8 = 5;
 /// pack totals 94 and the 54-card pack 106.
 #[must_use]
 pub fn card_points(cards: CardSet) -> i64 {
-    cards.into_iter().map(card_value).sum()
+    // Every card counts 1, and the court cards and honours their extra points on top.
+    let n = |m: CardSet| (cards & m).len() as i64;
+    n(CardSet::ALL) + 4 * n(FIVES) + 3 * n(QUEENS) + 2 * n(RIDERS) + n(JACKS)
 }
 
-/// The Hungarian card-point value of one card.
-fn card_value(card: Card) -> i64 {
-    if CardSet::HONOURS.contains(card) {
-        return 5;
-    }
-    match card.rank() {
-        Some(Rank::KING) => 5,
-        Some(Rank::QUEEN) => 4,
-        Some(Rank::RIDER) => 3,
-        Some(Rank::JACK) => 2,
-        // Pip cards and the tarokks II–XX.
-        _ => 1,
-    }
+/// The cards of one rank slot (see [`crate::card`]'s layout) in all four suits.
+const fn slot_in_every_suit(slot: u32) -> CardSet {
+    CardSet((1 << slot) | (1 << (14 + slot)) | (1 << (28 + slot)) | (1 << (42 + slot)))
 }
+
+/// Cards worth 5: the honours and the kings.
+const FIVES: CardSet = CardSet(CardSet::HONOURS.0 | CardSet::KINGS.0);
+/// Queens (4 points).
+const QUEENS: CardSet = slot_in_every_suit(12);
+/// Riders (3 points).
+const RIDERS: CardSet = slot_in_every_suit(11);
+/// Jacks (2 points).
+const JACKS: CardSet = slot_in_every_suit(10);
 
 /// The basic game value *g* of a bid (GAPS 000-G4): three 1, two 2, one 3, solo 4.
 #[must_use]
@@ -147,15 +148,22 @@ struct Sides {
     declarer: Seat,
     /// `None` for a lone declarer; a partner equal to the declarer is treated as none.
     partner: Option<Seat>,
+    /// Active members of each team (Declarer, Opponents), counted once: every team line asks.
+    sizes: [i64; 2],
 }
 
 impl Sides {
     fn new(table: Table, declarer: Seat, partner: Option<Seat>) -> Sides {
-        Sides {
+        let mut sides = Sides {
             table,
             declarer,
             partner: partner.filter(|&p| p != declarer),
+            sizes: [0; 2],
+        };
+        for t in [Team::Declarer, Team::Opponents] {
+            sides.sizes[usize::from(t == Team::Opponents)] = sides.members(t).count() as i64;
         }
+        sides
     }
 
     /// The team of any seat: the declarer and partner, or everyone else.
@@ -176,8 +184,8 @@ impl Sides {
     /// (±v each); otherwise every pair of opponents settles `v` between them, which gives a lone
     /// declarer ±3v against ∓v for each of three opponents.
     fn team_payments(&self, winner: Team, v: i64) -> BySeat<i64> {
-        let nw = self.members(winner).count() as i64;
-        let nl = self.members(winner.other()).count() as i64;
+        let nw = self.sizes[usize::from(winner == Team::Opponents)];
+        let nl = self.sizes[usize::from(winner == Team::Declarer)];
         let mut pay = BySeat::splat(0);
         if nw == 0 || nl == 0 {
             return pay;
@@ -273,6 +281,10 @@ struct Hand<'a> {
     winners: [Option<(Seat, Card)>; CACHED_TRICKS],
     /// The cards in the tricks each team won (Declarer, Opponents).
     won: [CardSet; 2],
+    /// Card points of each team (Declarer, Opponents), its discards included.
+    points: [i64; 2],
+    /// The XXI-catch of the hand, if any: the catching team and the seat that lost the XXI.
+    xxi_catch: Option<(Team, Seat)>,
 }
 
 /// Tricks whose winners [`Hand`] keeps (every trick of a hand; later ones are found on demand).
@@ -293,7 +305,7 @@ impl<'a> Hand<'a> {
                 *slot = w;
             }
         }
-        Hand {
+        let mut hand = Hand {
             input,
             options: input.options,
             sides,
@@ -302,7 +314,15 @@ impl<'a> Hand<'a> {
             g: game_value(input.contract),
             winners,
             won,
+            points: [0; 2],
+            xxi_catch: None,
+        };
+        for team in [Team::Declarer, Team::Opponents] {
+            hand.points[usize::from(team == Team::Opponents)] =
+                card_points(hand.trick_cards(team) | hand.discards_for(team));
         }
+        hand.xxi_catch = hand.find_xxi_catch();
+        hand
     }
 
     /// Trick number `k` (1-based, as the rules count), if it was played.
@@ -378,7 +398,7 @@ impl<'a> Hand<'a> {
 
     /// Card points of `team`: its tricks plus its share of the discards.
     fn points(&self, team: Team) -> i64 {
-        card_points(self.trick_cards(team) | self.discards_for(team))
+        self.points[usize::from(team == Team::Opponents)]
     }
 
     /// Points needed to win the game (declarer's team), and to make a double game.
@@ -392,8 +412,13 @@ impl<'a> Hand<'a> {
 
     /// The team whose skíz caught the other team's XXI, and the seat that lost the XXI.
     fn xxi_catch(&self) -> Option<(Team, Seat)> {
-        self.input.tricks.iter().find_map(|t| {
-            let (skiz_seat, card) = t.winner(&TrickRules::TAROCK)?;
+        self.xxi_catch
+    }
+
+    /// Finds the XXI-catch (for [`Hand::new`]).
+    fn find_xxi_catch(&self) -> Option<(Team, Seat)> {
+        self.input.tricks.iter().zip(1..).find_map(|(t, k)| {
+            let (skiz_seat, card) = self.winner(k)?;
             if card != Card::SKIZ {
                 return None;
             }
