@@ -13,7 +13,7 @@ use tonic::{Code, Request, Response, Status};
 use tracing::Instrument;
 
 /// The RPCs, in metric order.
-pub const RPCS: [&str; 7] = [
+pub const RPCS: [&str; 9] = [
     "ListVariants",
     "NewDeal",
     "LegalMoves",
@@ -21,6 +21,8 @@ pub const RPCS: [&str; 7] = [
     "GetView",
     "Score",
     "ValidateGame",
+    "NextDeal",
+    "SuggestMove",
 ];
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -310,5 +312,11 @@ impl<S: EngineService> EngineService for Instrumented<S> {
         r: Request<pb::NextDealRequest>,
     ) -> Result<Response<pb::NextDealResponse>, Status> {
         self.observe(7, self.inner.next_deal(r)).await
+    }
+    async fn suggest_move(
+        &self,
+        r: Request<pb::SuggestMoveRequest>,
+    ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
+        self.observe(8, self.inner.suggest_move(r)).await
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
-use tarock_engine::{Action, AnyGame, DealSource, Seat, SetupError, Variant, RULES_VERSION};
+use tarock_engine::{Action, AnyGame, Bot, DealSource, Seat, SetupError, Variant, RULES_VERSION};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tonic::{Request, Response, Status};
@@ -242,6 +242,39 @@ fn viewer_for(
     }
 }
 
+/// Checks that the caller may act (or ask a bot to act) for `to_act`: an open record or the
+/// table token may; a seat token only for its own seat; no token in a sealed game may not. A
+/// `seat` the request names must be the seat to act.
+fn check_actor(
+    access: Access,
+    to_act: Seat,
+    seat: Option<u32>,
+    ctx: &Context,
+) -> Result<(), Status> {
+    match access {
+        Access::Open | Access::Table => {}
+        Access::Seat(s) if s == to_act => {}
+        Access::Seat(s) => {
+            return Err(Status::permission_denied(format!(
+                "the token is seat {s}'s; seat {to_act} is to act"
+            )))
+        }
+        Access::Spectator => {
+            return Err(Status::permission_denied(
+                "acting in a sealed game needs the acting seat's token",
+            ))
+        }
+    }
+    match seat {
+        Some(seat) if seat != u32::from(to_act.get()) => Err(error::precondition(
+            Reason::NotYourTurn,
+            &format!("the request is for seat {seat}, but seat {to_act} is to act"),
+            ctx,
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The round multiplier and running totals of a replayed hand's match.
 fn match_of(r: &Replayed) -> Option<tarock_engine::hungarian::MatchContext> {
     // Validated in `open`.
@@ -307,6 +340,13 @@ impl EngineService for Engine {
         Ok(Response::new(pb::ListVariantsResponse {
             rules_version: RULES_VERSION,
             variants,
+            bots: Bot::ALL
+                .iter()
+                .map(|b| pb::BotInfo {
+                    name: b.name().to_owned(),
+                    description: b.description().to_owned(),
+                })
+                .collect(),
         }))
     }
 
@@ -446,29 +486,7 @@ impl EngineService for Engine {
                 &ctx(None),
             ));
         };
-        match access {
-            Access::Open | Access::Table => {}
-            Access::Seat(s) if s == to_act => {}
-            Access::Seat(s) => {
-                return Err(Status::permission_denied(format!(
-                    "the token is seat {s}'s; seat {to_act} is to act"
-                )))
-            }
-            Access::Spectator => {
-                return Err(Status::permission_denied(
-                    "acting in a sealed game needs the acting seat's token",
-                ))
-            }
-        }
-        if let Some(seat) = r.seat {
-            if seat != u32::from(to_act.get()) {
-                return Err(error::precondition(
-                    Reason::NotYourTurn,
-                    &format!("seat {seat} acted, but seat {to_act} is to act"),
-                    &ctx(Some(to_act)),
-                ));
-            }
-        }
+        check_actor(access, to_act, r.seat, &ctx(Some(to_act)))?;
         if decoded.actions.len() >= convert::MAX_RECORD_ACTIONS {
             return Err(error::bad_field(
                 "record.actions",
@@ -626,6 +644,44 @@ impl EngineService for Engine {
             })),
         }
     }
+    async fn suggest_move(
+        &self,
+        request: Request<pb::SuggestMoveRequest>,
+    ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
+        let r = request.get_ref();
+        let bot: Bot = if r.bot.is_empty() {
+            Bot::Heuristic
+        } else {
+            r.bot.parse().map_err(|e: tarock_engine::bot::UnknownBot| {
+                error::bad_field("bot", &e.to_string())
+            })?
+        };
+        let (Replayed { decoded, game, .. }, access) =
+            self.open(state_of!(r, suggest_move_request), &r.token)?;
+        let ctx = |seat| Context {
+            seat,
+            phase: phase_name(&game),
+            action_index: decoded.actions.len(),
+            rule: None,
+        };
+        let Some(to_act) = game.to_act() else {
+            return Err(error::precondition(
+                Reason::GameOver,
+                "the hand is over",
+                &ctx(None),
+            ));
+        };
+        check_actor(access, to_act, r.seat, &ctx(Some(to_act)))?;
+        let action = bot
+            .choose(&game, r.seed)
+            .ok_or_else(|| Status::internal("no legal action while the hand is on"))?;
+        Ok(Response::new(pb::SuggestMoveResponse {
+            seat: u32::from(to_act.get()),
+            r#move: Some(convert::legal_move(&game, action)),
+            bot: bot.name().to_owned(),
+        }))
+    }
+
     async fn next_deal(
         &self,
         request: Request<pb::NextDealRequest>,

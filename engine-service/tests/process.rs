@@ -359,6 +359,34 @@ async fn serves_prometheus_metrics() {
         .await
         .expect_err("bad variant");
     assert_eq!(e.code(), tonic::Code::InvalidArgument);
+    // Every RPC has its own series, the last ones of the service included (the server logs at
+    // info level here, so each request's span is recorded).
+    let record = c
+        .new_deal(deal_request(1))
+        .await
+        .expect("deal")
+        .into_inner()
+        .record;
+    let s = c
+        .suggest_move(pb::SuggestMoveRequest {
+            state: Some(pb::suggest_move_request::State::Record(
+                record.clone().expect("record"),
+            )),
+            ..Default::default()
+        })
+        .await
+        .expect("suggestion");
+    assert!(s.get_ref().r#move.is_some());
+    let e = c
+        .next_deal(pb::NextDealRequest {
+            state: Some(pb::next_deal_request::State::Record(
+                record.expect("record"),
+            )),
+            ..Default::default()
+        })
+        .await
+        .expect_err("the hand is not over");
+    assert_eq!(e.code(), tonic::Code::FailedPrecondition);
     let resp = http_get(mport, "/metrics").await;
     assert!(resp.starts_with("HTTP/1.1 200"), "{resp}");
     let body = resp.split("\r\n\r\n").nth(1).expect("body");
@@ -371,7 +399,7 @@ async fn serves_prometheus_metrics() {
     };
     assert_eq!(
         value("tarock_requests_total{rpc=\"NewDeal\",code=\"OK\"}"),
-        7.0
+        8.0
     );
     assert_eq!(
         value("tarock_requests_total{rpc=\"NewDeal\",code=\"INVALID_ARGUMENT\"}"),
@@ -379,7 +407,7 @@ async fn serves_prometheus_metrics() {
     );
     assert_eq!(
         value("tarock_request_duration_seconds_count{rpc=\"NewDeal\"}"),
-        8.0
+        9.0
     );
     // Buckets are cumulative and end at the count.
     let buckets: Vec<f64> = body
@@ -389,7 +417,15 @@ async fn serves_prometheus_metrics() {
         .collect();
     assert_eq!(buckets.len(), 14);
     assert!(buckets.windows(2).all(|w| w[0] <= w[1]));
-    assert_eq!(*buckets.last().expect("+Inf"), 8.0);
+    assert_eq!(*buckets.last().expect("+Inf"), 9.0);
+    assert_eq!(
+        value("tarock_requests_total{rpc=\"SuggestMove\",code=\"OK\"}"),
+        1.0
+    );
+    assert_eq!(
+        value("tarock_requests_total{rpc=\"NextDeal\",code=\"FAILED_PRECONDITION\"}"),
+        1.0
+    );
     // Every sample line parses as `name{labels} value`.
     for l in body
         .lines()

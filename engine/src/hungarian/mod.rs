@@ -1,5 +1,6 @@
 //! Hungarian tarokk: Illustrated (Palatinus), Paskievics and High tarokk, 4 or 5 players.
 
+pub mod bot;
 pub mod game;
 pub mod ids;
 pub mod matchplay;

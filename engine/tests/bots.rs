@@ -1,0 +1,262 @@
+//! The built-in bots: every choice is legal in every variant, choices are repeatable, the
+//! heuristic bot sees only its seat's view, and it beats the random bot clearly.
+
+use tarock_engine::game::Game;
+use tarock_engine::hungarian::bot::SeatKnowledge;
+use tarock_engine::hungarian::Phase;
+use tarock_engine::ledger::Team;
+use tarock_engine::shuffle::seed_from_u64;
+use tarock_engine::{AnyGame, Bot, End, Seat, Setup, Variant};
+
+/// A variant, its number of seats and rule options.
+type Config = (Variant, u8, &'static [(&'static str, &'static str)]);
+
+/// One seeded deal played by `bots` (one per seat); the finished game.
+fn play(variant: Variant, seats: u8, seed: u64, bots: &[Bot], options: &[(&str, &str)]) -> AnyGame {
+    let mut setup = Setup::seeded(
+        variant,
+        seats,
+        Seat::new((seed % u64::from(seats)) as u8),
+        seed_from_u64(seed),
+    );
+    setup.options = options
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+    let mut g = AnyGame::new(&setup).expect("valid setup");
+    let mut steps = 0;
+    while let Some(seat) = g.to_act() {
+        let bot = bots[seat.index()];
+        let a = bot
+            .choose(&g, seed)
+            .expect("a bot acts while the hand is on");
+        g = g
+            .play(a)
+            .unwrap_or_else(|e| panic!("{bot} chose an illegal {a}: {}", e.violation));
+        steps += 1;
+        assert!(steps < 2000, "deal {seed} does not end");
+    }
+    g
+}
+
+fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
+    match g {
+        AnyGame::Hungarian(h) => h,
+        _ => unreachable!("only hungarian setups here"),
+    }
+}
+
+fn totals(g: &AnyGame, seats: u8) -> Vec<i64> {
+    let ledger = g.outcome().expect("over").ledger;
+    assert!(ledger.is_zero_sum(), "settlement is not zero-sum");
+    (0..seats).map(|s| ledger.totals[Seat::new(s)]).collect()
+}
+
+/// Mean and standard error of the mean.
+fn mean_se(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+// rule: HU-BID-01, HU-TALON-01, HU-CALL-01, HU-ANN-01, HU-PLAY-01 (every bot choice is legal in
+// every phase of every variant; `play` checks each one)
+#[test]
+fn bots_play_only_legal_actions_in_every_variant() {
+    let mixes = [
+        [Bot::Heuristic; 5],
+        [
+            Bot::Heuristic,
+            Bot::Random,
+            Bot::Heuristic,
+            Bot::Random,
+            Bot::Heuristic,
+        ],
+    ];
+    let configs: [Config; 5] = [
+        (Variant::HungarianIllustrated, 4, &[]),
+        (Variant::HungarianIllustrated, 5, &[]),
+        (Variant::HungarianPaskievics, 4, &[]),
+        (Variant::HungarianHigh, 4, &[]),
+        (Variant::HungarianIllustrated, 4, &[("pack", "54")]),
+    ];
+    for (variant, seats, options) in configs {
+        let mut played = 0;
+        for seed in 0..300 {
+            let g = play(variant, seats, seed, &mixes[(seed % 2) as usize], options);
+            if matches!(hungarian(&g).phase(), Phase::Over(End::Played)) {
+                played += 1;
+            }
+            let _ = totals(&g, seats);
+        }
+        // Heuristic bidders take most hands to play rather than throwing them in.
+        assert!(
+            played > 150,
+            "{variant:?}/{seats}: only {played} of 300 hands played"
+        );
+    }
+}
+
+#[test]
+fn choices_repeat_for_the_same_seed() {
+    for seed in 0..20 {
+        for bot in Bot::ALL {
+            let a = play(Variant::HungarianIllustrated, 4, seed, &[bot; 4], &[]);
+            let b = play(Variant::HungarianIllustrated, 4, seed, &[bot; 4], &[]);
+            assert_eq!(a, b);
+        }
+    }
+}
+
+/// The heuristic's knowledge is the seat's view: at any point of a deal, two games that differ
+/// only in cards the acting seat cannot see (one card swapped between two other hands, both
+/// still unplayed) give it the same knowledge and the same choice.
+#[test]
+fn heuristic_sees_only_its_seat() {
+    let mut checked = 0;
+    let mut phases = std::collections::HashSet::new();
+    for seed in 0..400u64 {
+        let setup = Setup::seeded(
+            Variant::HungarianIllustrated,
+            4,
+            Seat::new(0),
+            seed_from_u64(seed),
+        );
+        let start = AnyGame::new(&setup).unwrap();
+        // Play a prefix of the deal with heuristic bots.
+        let stop = (seed * 7) % 60;
+        let mut g = start;
+        let mut prefix = Vec::new();
+        while prefix.len() < stop as usize {
+            let Some(a) = Bot::Heuristic.choose(&g, seed) else {
+                break;
+            };
+            prefix.push(a);
+            g = g.play(a).unwrap();
+        }
+        let Some(me) = g.to_act() else {
+            continue;
+        };
+        let h = hungarian(&g);
+        let visible = h.visible(tarock_engine::Viewer::Seat(me));
+        let others: Vec<Seat> = Seat::all(4).filter(|&s| s != me).collect();
+        let (a, b) = (others[seed as usize % 3], others[(seed as usize + 1) % 3]);
+        // Two cards dealt to those hands, still there, that `me` cannot see.
+        let h0 = hungarian(&start);
+        let hidden = |s: Seat| (h.hand(s) & h0.hand(s)) - visible.hands[s];
+        let (Some(ca), Some(cb)) = (hidden(a).lowest(), hidden(b).highest()) else {
+            continue;
+        };
+        let mut hands: Vec<Vec<tarock_engine::Card>> = Seat::all(4)
+            .map(|s| h0.hand(s).into_iter().collect())
+            .collect();
+        for c in hands.iter_mut().flatten() {
+            if *c == ca {
+                *c = cb;
+            } else if *c == cb {
+                *c = ca;
+            }
+        }
+        let mut builder = tarock_engine::DealBuilder::new().talon(h0.deal().talon());
+        for (s, cards) in hands.iter().enumerate() {
+            builder = builder.hand(s as u8, cards);
+        }
+        let mut swapped_setup = setup.clone();
+        swapped_setup.deal = tarock_engine::DealSource::Explicit(builder);
+        // The same actions must still be legal (a swap can change what others were obliged to
+        // play; such deals are skipped).
+        let Ok(swapped) = AnyGame::replay(&swapped_setup, &prefix) else {
+            continue;
+        };
+        let k1 = SeatKnowledge::new(h, me);
+        let k2 = SeatKnowledge::new(hungarian(&swapped), me);
+        assert_eq!(k1.hand(), k2.hand());
+        assert_eq!(k1.seen(), k2.seen());
+        assert_ne!(
+            h.hand(a),
+            hungarian(&swapped).hand(a),
+            "the swap changed nothing"
+        );
+        assert_eq!(
+            Bot::Heuristic.choose(&g, 1),
+            Bot::Heuristic.choose(&swapped, 1),
+            "deal {seed}: the choice changed with cards seat {me} cannot see"
+        );
+        checked += 1;
+        phases.insert(format!("{:?}", h.phase()));
+    }
+    assert!(checked > 150, "only {checked} positions checked");
+    for p in ["Auction", "Discard", "Announce", "Play"] {
+        assert!(phases.contains(p), "no position checked in {p}: {phases:?}");
+    }
+}
+
+/// Over 2,000 seeded deals of Illustrated tarokk, one heuristic bot (in turn at every seat)
+/// against three random bots earns clearly more than they do.
+#[test]
+fn heuristic_beats_random() {
+    let mut heuristic = Vec::new();
+    let mut random = Vec::new();
+    for seed in 0..2000u64 {
+        let hseat = (seed / 4 % 4) as usize;
+        let mut bots = [Bot::Random; 4];
+        bots[hseat] = Bot::Heuristic;
+        let g = play(Variant::HungarianIllustrated, 4, seed, &bots, &[]);
+        for (s, t) in totals(&g, 4).into_iter().enumerate() {
+            if s == hseat {
+                heuristic.push(t as f64);
+            } else {
+                random.push(t as f64);
+            }
+        }
+    }
+    let (hm, hse) = mean_se(&heuristic);
+    let (rm, rse) = mean_se(&random);
+    eprintln!("heuristic {hm:.2} ± {hse:.2} per deal; random {rm:.2} ± {rse:.2}");
+    // Zero-sum: the three random seats lose what the heuristic wins.
+    assert!((hm + 3.0 * rm).abs() < 1e-9);
+    assert!(
+        hm - rm > 4.0 * (hse + rse),
+        "heuristic {hm} ± {hse}, random {rm} ± {rse}"
+    );
+}
+
+/// Two heuristic partners against random opponents win the declarer's game more often than
+/// random declarers do.
+#[test]
+fn heuristic_partners_win_more_games() {
+    let rate = |bots: [Bot; 4]| {
+        let (mut games, mut won) = (0u32, 0u32);
+        for seed in 0..2000u64 {
+            let g = play(Variant::HungarianIllustrated, 4, seed, &bots, &[]);
+            let h = hungarian(&g);
+            let (Some((declarer, _)), Some(partner)) = (h.declarer(), h.partner()) else {
+                continue;
+            };
+            // Only hands where seats 0 and 2 formed the declarer's team.
+            let team = [declarer.index(), partner.index()];
+            let ours = team.contains(&0) && team.contains(&2);
+            if !ours || !matches!(h.phase(), Phase::Over(End::Played)) {
+                continue;
+            }
+            games += 1;
+            let ledger = g.outcome().unwrap().ledger;
+            let game_won = ledger
+                .items
+                .iter()
+                .find(|i| i.item == tarock_engine::Item::Game)
+                .is_some_and(|i| i.made && i.team == Some(Team::Declarer));
+            won += u32::from(game_won);
+        }
+        (games, won)
+    };
+    let (hg, hw) = rate([Bot::Heuristic, Bot::Random, Bot::Heuristic, Bot::Random]);
+    let (rg, rw) = rate([Bot::Random; 4]);
+    let (hr, rr) = (f64::from(hw) / f64::from(hg), f64::from(rw) / f64::from(rg));
+    eprintln!(
+        "declarer's game won: heuristic partners {hw}/{hg} = {hr:.3}; random {rw}/{rg} = {rr:.3}"
+    );
+    assert!(hg >= 100 && rg >= 100, "too few hands: {hg}, {rg}");
+    assert!(hr > rr + 0.1, "heuristic {hr}, random {rr}");
+}

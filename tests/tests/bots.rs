@@ -1,0 +1,254 @@
+//! SuggestMove: the server's bots, over real gRPC.
+
+use std::sync::Arc;
+use tarock_e2e::{seed, TestServer};
+use tarock_engine::{Action, AnyGame, Bot, Seat, Setup, Variant};
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_client::EngineServiceClient;
+use tarock_service::seal::KeyRing;
+use tarock_service::Config;
+use tonic::transport::Channel;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+type Client = EngineServiceClient<Channel>;
+
+async fn deal(c: &mut Client, variant: &str, n: u64, seats: u32) -> pb::GameRecord {
+    c.new_deal(pb::NewDealRequest {
+        variant: variant.to_owned(),
+        seats,
+        dealer: (n % u64::from(seats)) as u32,
+        deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
+        ..Default::default()
+    })
+    .await
+    .expect("deal")
+    .into_inner()
+    .record
+    .expect("record")
+}
+
+fn open(r: &pb::GameRecord) -> Option<pb::suggest_move_request::State> {
+    Some(pb::suggest_move_request::State::Record(r.clone()))
+}
+
+fn reason(s: &tonic::Status) -> String {
+    s.get_error_details()
+        .error_info()
+        .expect("ErrorInfo detail")
+        .reason
+        .clone()
+}
+
+#[tokio::test]
+async fn list_variants_names_the_bots() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let r = c
+        .list_variants(pb::ListVariantsRequest {})
+        .await
+        .unwrap()
+        .into_inner();
+    let names: Vec<&str> = r.bots.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["random", "heuristic"]);
+    assert!(r.bots.iter().all(|b| !b.description.is_empty()));
+    server.stop().await;
+}
+
+/// Whole deals of every variant played by asking SuggestMove at every step (heuristic and random
+/// seats mixed) and applying the suggestion: every suggestion is legal, names the seat to act,
+/// and is what the engine's bot chooses for the same position.
+#[tokio::test]
+async fn suggestions_are_legal_and_match_the_engine() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    for (variant, seats) in [
+        ("hungarian-illustrated", 4u32),
+        ("hungarian-illustrated", 5),
+        ("hungarian-paskievics", 4),
+        ("hungarian-high", 4),
+    ] {
+        for n in 0..12u64 {
+            let mut record = deal(&mut c, variant, n, seats).await;
+            let setup = Setup::seeded(
+                Variant::from_id(variant).unwrap(),
+                seats as u8,
+                Seat::new((n % u64::from(seats)) as u8),
+                tarock_engine::shuffle::seed_from_u64(n),
+            );
+            let mut game = AnyGame::new(&setup).unwrap();
+            use tarock_engine::game::Game;
+            while let Some(to_act) = game.to_act() {
+                let bot = if to_act.get() % 2 == 0 {
+                    Bot::Heuristic
+                } else {
+                    Bot::Random
+                };
+                let s = c
+                    .suggest_move(pb::SuggestMoveRequest {
+                        state: open(&record),
+                        bot: bot.name().to_owned(),
+                        seed: n,
+                        seat: Some(u32::from(to_act.get())),
+                        ..Default::default()
+                    })
+                    .await
+                    .expect("suggestion")
+                    .into_inner();
+                assert_eq!(s.seat, u32::from(to_act.get()));
+                assert_eq!(s.bot, bot.name());
+                let m = s.r#move.expect("a move");
+                let expected: Action = bot.choose(&game, n).unwrap();
+                let notation = m.action.as_ref().unwrap().notation.clone();
+                assert_eq!(notation, expected.to_string());
+                assert_eq!(Some(m.id), game.action_id(expected));
+                record = c
+                    .apply_action(pb::ApplyActionRequest {
+                        state: Some(pb::apply_action_request::State::Record(record)),
+                        action: m.action,
+                        seat: Some(s.seat),
+                        ..Default::default()
+                    })
+                    .await
+                    .expect("the suggestion is legal")
+                    .into_inner()
+                    .record
+                    .unwrap();
+                game = game.play(expected).unwrap();
+            }
+        }
+    }
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn bad_requests_are_explained() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let record = deal(&mut c, "hungarian-illustrated", 3, 4).await;
+    // An unknown bot: INVALID_ARGUMENT naming the bots.
+    let e = c
+        .suggest_move(pb::SuggestMoveRequest {
+            state: open(&record),
+            bot: "oracle".to_owned(),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::InvalidArgument);
+    assert!(e.message().contains("random, heuristic"), "{}", e.message());
+    // No bot named: the heuristic.
+    let s = c
+        .suggest_move(pb::SuggestMoveRequest {
+            state: open(&record),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(s.bot, "heuristic");
+    // The wrong seat: NOT_YOUR_TURN.
+    let e = c
+        .suggest_move(pb::SuggestMoveRequest {
+            state: open(&record),
+            seat: Some((s.seat + 1) % 4),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&e), "NOT_YOUR_TURN");
+    // No state: INVALID_ARGUMENT.
+    let e = c
+        .suggest_move(pb::SuggestMoveRequest::default())
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::InvalidArgument);
+    // A finished hand: GAME_OVER.
+    let mut done = record.clone();
+    let mut game = AnyGame::new(&Setup::seeded(
+        Variant::HungarianIllustrated,
+        4,
+        Seat::new(3),
+        tarock_engine::shuffle::seed_from_u64(3),
+    ))
+    .unwrap();
+    use tarock_engine::game::Game;
+    while let Some(a) = Bot::Random.choose(&game, 9) {
+        game = game.play(a).unwrap();
+        done = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(done)),
+                action_id: game_id(&game, a),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .record
+            .unwrap();
+    }
+    let e = c
+        .suggest_move(pb::SuggestMoveRequest {
+            state: open(&done),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&e), "GAME_OVER");
+    server.stop().await;
+}
+
+fn game_id(g: &AnyGame, a: Action) -> Option<u32> {
+    g.action_id(a)
+}
+
+/// Sealed: a suggestion needs the acting seat's token (or the table token), like acting.
+#[tokio::test]
+async fn sealed_suggestions_need_the_acting_seats_token() {
+    let keys = Arc::new(KeyRing::new(vec![("k1".to_owned(), [7; 32])], "k1").unwrap());
+    let server = TestServer::start(Config {
+        keys: Some(keys),
+        drain_delay: std::time::Duration::ZERO,
+        shutdown_grace: std::time::Duration::from_secs(2),
+        ..Config::default()
+    })
+    .await;
+    let mut c = server.client().await;
+    let d = c
+        .new_deal(pb::NewDealRequest {
+            variant: "hungarian-illustrated".to_owned(),
+            seats: 4,
+            dealer: 3,
+            deal: Some(pb::new_deal_request::Deal::Seed(seed(11))),
+            sealed: true,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let sealed = d.sealed.clone().unwrap();
+    let ask = |token: Vec<u8>| pb::SuggestMoveRequest {
+        state: Some(pb::suggest_move_request::State::Sealed(sealed.clone())),
+        token,
+        ..Default::default()
+    };
+    // Seat 0 (right of the dealer) opens the auction.
+    let own = c.suggest_move(ask(d.seat_tokens[0].clone())).await.unwrap();
+    assert_eq!(own.get_ref().seat, 0);
+    let table = c.suggest_move(ask(d.table_token.clone())).await.unwrap();
+    assert_eq!(table.get_ref().r#move, own.get_ref().r#move);
+    let e = c
+        .suggest_move(ask(d.seat_tokens[1].clone()))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::PermissionDenied);
+    let e = c.suggest_move(ask(Vec::new())).await.unwrap_err();
+    assert_eq!(e.code(), Code::PermissionDenied);
+    let mut forged = d.seat_tokens[0].clone();
+    forged[3] ^= 1;
+    let e = c.suggest_move(ask(forged)).await.unwrap_err();
+    assert_eq!(e.code(), Code::Unauthenticated);
+    server.stop().await;
+}
