@@ -315,11 +315,13 @@ fn can_make(k: &SeatKnowledge<'_>, hand: CardSet, b: Bonus) -> bool {
     let t = tarokks(hand).len();
     let honours = (hand & CardSet::HONOURS).len();
     let solo_side = k.active_seats();
+    let high_honour = has(hand, Card::XXI) || has(hand, Card::SKIZ);
     match b {
-        Bonus::Trull => honours == 3,
-        Bonus::FourKings => (hand & CardSet::KINGS).len() == 4 && t >= 5,
-        Bonus::PagatUltimo => has(hand, Card::PAGAT) && (t >= 7 || (t >= 6 && honours >= 2)),
-        Bonus::DoubleGame => t >= 8 && honours >= 2 && solo_side >= 4,
+        // The pagát must be kept from capture until the honours come home.
+        Bonus::Trull => honours == 3 && t >= 6,
+        Bonus::FourKings => (hand & CardSet::KINGS).len() == 4 && t >= 7,
+        Bonus::PagatUltimo => has(hand, Card::PAGAT) && t >= 8 && high_honour,
+        Bonus::DoubleGame => t >= 9 && honours >= 2 && solo_side >= 4,
         _ => false,
     }
 }
