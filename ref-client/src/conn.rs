@@ -83,7 +83,7 @@ pub(crate) async fn connect(server: Option<&str>) -> Result<Connection, CliError
                     let _ = rx.await;
                 };
                 if let Err(e) = tarock_service::run(listener, config, metrics, shutdown).await {
-                    eprintln!("error: the in-process server stopped: {e}");
+                    crate::out::stderr(format_args!("error: the in-process server stopped: {e}\n"));
                 }
             });
             let channel = dial(&format!("http://{addr}")).await?;

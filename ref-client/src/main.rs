@@ -5,10 +5,28 @@
 //! `--server` it starts a server in this process on a loopback port and talks to that over
 //! gRPC all the same.
 
+/// `print!` that does not panic when stdout is closed (see `out`).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::out::stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` that does not panic when stdout is closed (see `out`).
+macro_rules! sayln {
+    () => {
+        $crate::out::stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::out::stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod conn;
 mod error;
 mod input;
 mod narrate;
+mod out;
 mod play;
 mod record;
 mod render;
@@ -214,7 +232,7 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 .list_variants(pb::ListVariantsRequest {})
                 .await?
                 .into_inner();
-            print!("{}", render::variants(style, &list));
+            say!("{}", render::variants(style, &list));
         }
         Command::Play(a) => {
             let seats = check_table(&mut c, &a.table.variant, Some(a.seats), &a.bots).await?;
@@ -280,7 +298,7 @@ async fn main() -> ExitCode {
     match run(cli).await {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            out::stderr(format_args!("error: {e}\n"));
             ExitCode::FAILURE
         }
     }

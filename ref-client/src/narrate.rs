@@ -12,7 +12,7 @@ pub(crate) struct Narrator {
     pub(crate) style: Style,
     /// Seat names.
     pub(crate) seats: Seats,
-    /// Show every visible hand when a phase begins (the referee's story).
+    /// Show every visible hand as the discards and the play begin (the referee's story).
     pub(crate) hands_at_phase: bool,
 }
 
@@ -75,7 +75,11 @@ impl Narrator {
                         );
                     }
                 }
-                if self.hands_at_phase {
+                // The hands change when the talon is handed out and when the discards are
+                // done: show them as the discards and the play begin.
+                if self.hands_at_phase
+                    && (e.phase == pb::Phase::Discard as i32 || e.phase == pb::Phase::Play as i32)
+                {
                     out.push_str(&self.hands(view));
                 }
             }
@@ -172,7 +176,8 @@ impl Narrator {
             );
             out.push_str(&render::hand(style, &sv.hand, "     "));
         }
-        if !view.talon.is_empty() {
+        // The referee's view keeps listing the talon after it is handed out.
+        if !view.talon.is_empty() && view.talon_size > 0 {
             let _ = writeln!(out, "   talon: {}", style.cards(&view.talon));
         }
         out

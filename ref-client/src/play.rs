@@ -11,7 +11,7 @@ use crate::input::{self, Choice, Line};
 use crate::narrate::Narrator;
 use crate::record;
 use crate::render::{self, Seats, Style};
-use std::io::{IsTerminal as _, Write as _};
+use std::io::IsTerminal as _;
 use std::path::PathBuf;
 use tarock_proto::v1 as pb;
 use tokio::sync::mpsc;
@@ -70,13 +70,12 @@ impl Input {
     }
 
     async fn line(&mut self, prompt: &str) -> Option<String> {
-        print!("{prompt}");
-        let _ = std::io::stdout().flush();
+        say!("{prompt}");
         let line = self.rx.recv().await;
         // Input from a file or a pipe is echoed, so that the transcript reads like a session.
         match &line {
-            Some(l) if self.echo => println!("{l}"),
-            None => println!(),
+            Some(l) if self.echo => sayln!("{l}"),
+            None => sayln!(),
             _ => {}
         }
         line
@@ -148,7 +147,7 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
         hands_at_phase: false,
     };
     let bot_seed = record::bot_seed(&rec);
-    println!(
+    sayln!(
         "{} You are seat {me}.\n{}",
         style.bold("Tarock."),
         render::table(style, &seats, &view).trim_end()
@@ -158,8 +157,8 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
         .enumerate()
         .filter_map(|(s, b)| b.as_ref().map(|b| format!("seat {s} {b}")))
         .collect();
-    println!("Bots: {}. Type `help` for commands.", others.join(", "));
-    println!(
+    sayln!("Bots: {}. Type `help` for commands.", others.join(", "));
+    sayln!(
         "{}",
         style.bold(&format!("── {} ──", render::phase(view.phase)))
     );
@@ -186,7 +185,7 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
                 .into_inner();
             let action = suggestion.r#move.and_then(|m| m.action);
             let answer = apply(c, &rec, action, me, to_act).await?;
-            print!("{}", narrator.action("", to_act, &view, &answer));
+            say!("{}", narrator.action("", to_act, &view, &answer));
             (rec, view) = next(answer)?;
             continue;
         }
@@ -200,41 +199,41 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
         if view.phase == pb::Phase::Play as i32 {
             play_table_shown = true;
         }
-        print!("{}", turn(style, &seats, &view, &moves, show_table));
+        say!("{}", turn(style, &seats, &view, &moves, show_table));
         loop {
             let Some(line) = input.line("> ").await else {
-                println!("End of input: leaving the game.");
+                sayln!("End of input: leaving the game.");
                 return Ok(());
             };
             let action = match input::parse(&line) {
                 Ok(Line::Empty) => continue,
                 Ok(Line::Help) => {
-                    println!("{}", input::HELP);
+                    sayln!("{}", input::HELP);
                     continue;
                 }
                 Ok(Line::History) => {
-                    print!("{}", history(style, &seats, &view));
+                    say!("{}", history(style, &seats, &view));
                     continue;
                 }
                 Ok(Line::Hand) => {
-                    print!("{}", turn(style, &seats, &view, &moves, true));
+                    say!("{}", turn(style, &seats, &view, &moves, true));
                     continue;
                 }
                 Ok(Line::Save(path)) => {
                     match record::save(&PathBuf::from(&path), &rec) {
-                        Ok(()) => println!("Saved the record to {path}."),
-                        Err(e) => println!("{} {e}", style.bad("✗")),
+                        Ok(()) => sayln!("Saved the record to {path}."),
+                        Err(e) => sayln!("{} {e}", style.bad("✗")),
                     }
                     continue;
                 }
                 Ok(Line::Quit) => {
-                    println!("You leave the game.");
+                    sayln!("You leave the game.");
                     return Ok(());
                 }
                 Ok(Line::Number(n)) => match moves.get(n - 1) {
                     Some(m) => m.action.clone(),
                     None => {
-                        println!(
+                        sayln!(
                             "{} there is no move {n}: choose 1 to {}",
                             style.bad("✗"),
                             moves.len()
@@ -246,18 +245,18 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
                     Ok(Choice::Listed(i)) => moves[i].action.clone(),
                     Ok(Choice::Unlisted(a)) => Some(a),
                     Err(e) => {
-                        println!("{} {e}", style.bad("✗"));
+                        sayln!("{} {e}", style.bad("✗"));
                         continue;
                     }
                 },
                 Err(e) => {
-                    println!("{} {e}", style.bad("✗"));
+                    sayln!("{} {e}", style.bad("✗"));
                     continue;
                 }
             };
             match apply(c, &rec, action, me, me).await {
                 Ok(answer) => {
-                    print!("{}", narrator.action("", me, &view, &answer));
+                    say!("{}", narrator.action("", me, &view, &answer));
                     (rec, view) = next(answer)?;
                     break;
                 }
@@ -274,7 +273,7 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
                     } else {
                         format!(" — type a number from 1 to {}, or `help`", moves.len())
                     };
-                    println!(
+                    sayln!(
                         "{} not allowed: {}{hint}",
                         style.bad("✗"),
                         describe_status(&status)
@@ -290,11 +289,11 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
         })
         .await?
         .into_inner();
-    println!();
-    print!("{}", render::score(style, &seats, &score));
+    sayln!();
+    say!("{}", render::score(style, &seats, &score));
     if let Some(l) = score.ledger.as_ref() {
         if let Some(mine) = l.totals.get(me as usize) {
-            println!(
+            sayln!(
                 "You {} {}.",
                 if *mine >= 0 { "win" } else { "pay" },
                 mine.abs()
@@ -303,7 +302,7 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
     }
     if let Some(path) = o.save {
         record::save(&path, &rec)?;
-        println!("Saved the record to {}.", path.display());
+        sayln!("Saved the record to {}.", path.display());
     }
     Ok(())
 }

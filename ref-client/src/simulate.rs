@@ -228,9 +228,9 @@ pub(crate) async fn run(c: &Client, o: SimOptions) -> Result<(), CliError> {
     let deals: Vec<Deal> = results.into_iter().map(|(_, d)| d).collect();
     let summary = Summary::of(&o, &deals, elapsed);
     if o.json {
-        println!("{}", summary.json(&o));
+        sayln!("{}", summary.json(&o));
     } else {
-        print!("{}", summary.text(&o));
+        say!("{}", summary.text(&o));
     }
     Ok(())
 }

@@ -72,16 +72,16 @@ pub(crate) async fn watch(c: &mut Client, style: Style, o: WatchOptions) -> Resu
         .collect();
     let n = narrator(style, bots.clone());
     let bot_seed = record::bot_seed(&rec);
-    println!(
+    sayln!(
         "{}",
         style.bold(&format!(
             "Tarock — {}, watched by the referee",
             view.variant
         ))
     );
-    print!("{}", render::table(style, &n.seats, &view));
-    print!("{}", n.hands(&view));
-    println!(
+    say!("{}", render::table(style, &n.seats, &view));
+    say!("{}", n.hands(&view));
+    sayln!(
         "{}",
         style.bold(&format!("── {} ──", render::phase(view.phase)))
     );
@@ -111,7 +111,7 @@ pub(crate) async fn watch(c: &mut Client, style: Style, o: WatchOptions) -> Resu
             })
             .await?
             .into_inner();
-        print!("{}", n.action("", to_act, &view, &answer));
+        say!("{}", n.action("", to_act, &view, &answer));
         let paced = answer.events.iter().any(|e| {
             e.kind == pb::EventKind::TrickWon as i32 || e.kind == pb::EventKind::PhaseChanged as i32
         });
@@ -128,8 +128,8 @@ pub(crate) async fn watch(c: &mut Client, style: Style, o: WatchOptions) -> Resu
         }
     }
     let score = score_of(c, &rec).await?;
-    println!();
-    print!("{}", render::score(style, &n.seats, &score));
+    sayln!();
+    say!("{}", render::score(style, &n.seats, &score));
     Ok(())
 }
 
@@ -162,7 +162,7 @@ pub(crate) async fn replay(c: &mut Client, style: Style, path: &Path) -> Result<
         .view
         .unwrap_or_default();
     let n = narrator(style, Vec::new());
-    println!(
+    sayln!(
         "{}",
         style.bold(&format!(
             "Replay of {} — {}, {} actions",
@@ -171,9 +171,9 @@ pub(crate) async fn replay(c: &mut Client, style: Style, path: &Path) -> Result<
             full.actions.len()
         ))
     );
-    print!("{}", render::table(style, &n.seats, &view));
-    print!("{}", n.hands(&view));
-    println!(
+    say!("{}", render::table(style, &n.seats, &view));
+    say!("{}", n.hands(&view));
+    sayln!(
         "{}",
         style.bold(&format!("── {} ──", render::phase(view.phase)))
     );
@@ -195,7 +195,7 @@ pub(crate) async fn replay(c: &mut Client, style: Style, path: &Path) -> Result<
                 ))
             })?
             .into_inner();
-        print!("{}", n.action(&format!("#{i:<3} "), actor, &view, &answer));
+        say!("{}", n.action(&format!("#{i:<3} "), actor, &view, &answer));
         match (answer.record, answer.view) {
             (Some(r), Some(v)) => (rec, view) = (r, v),
             _ => {
@@ -206,8 +206,8 @@ pub(crate) async fn replay(c: &mut Client, style: Style, path: &Path) -> Result<
         }
     }
     let score = score_of(c, &rec).await?;
-    println!();
-    print!("{}", render::score(style, &n.seats, &score));
+    sayln!();
+    say!("{}", render::score(style, &n.seats, &score));
     Ok(())
 }
 
@@ -230,14 +230,14 @@ pub(crate) async fn validate(
         .into_inner();
     if !r.valid {
         let Some(bad) = r.first_illegal else {
-            println!("{}: invalid (the server named no action)", path.display());
+            sayln!("{}: invalid (the server named no action)", path.display());
             return Ok(ExitCode::FAILURE);
         };
         let who = bad
             .seat
             .map_or_else(String::new, |s| format!(" by seat {s}"));
         let notation = bad.action.as_ref().map_or("?", |a| a.notation.as_str());
-        println!(
+        sayln!(
             "{}: {} at action #{}{who} `{notation}`: {} (rule {}, {})",
             path.display(),
             style.bad("invalid"),
@@ -246,10 +246,10 @@ pub(crate) async fn validate(
             bad.rule,
             bad.reason
         );
-        println!("{} actions before it are legal", r.actions_applied);
+        sayln!("{} actions before it are legal", r.actions_applied);
         return Ok(ExitCode::FAILURE);
     }
-    println!(
+    sayln!(
         "{}: {} — {} {}, {} seats, {} actions, {}",
         path.display(),
         style.good("valid"),
@@ -278,7 +278,7 @@ pub(crate) async fn validate(
             .enumerate()
             .map(|(s, t)| format!("seat {s} {}", style.amount(*t)))
             .collect();
-        println!("totals: {}", totals.join(", "));
+        sayln!("totals: {}", totals.join(", "));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -290,6 +290,6 @@ pub(crate) async fn validate(
 pub(crate) async fn score(c: &mut Client, style: Style, path: &Path) -> Result<(), CliError> {
     let rec = record::load(path)?;
     let s = score_of(c, &rec).await?;
-    print!("{}", render::score(style, &Seats::default(), &s));
+    say!("{}", render::score(style, &Seats::default(), &s));
     Ok(())
 }
