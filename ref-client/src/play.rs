@@ -49,15 +49,19 @@ impl Input {
         let (tx, rx) = mpsc::unbounded_channel();
         let echo = !std::io::stdin().is_terminal();
         std::thread::spawn(move || {
-            let stdin = std::io::stdin();
-            let mut line = String::new();
+            use std::io::BufRead as _;
+            let mut stdin = std::io::stdin().lock();
+            let mut line = Vec::new();
             loop {
                 line.clear();
-                match stdin.read_line(&mut line) {
+                // Bytes, not `read_line`: a line that is not UTF-8 is shown as typed (with
+                // replacement characters) and refused like any other bad input.
+                match stdin.read_until(b'\n', &mut line) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        let text = String::from_utf8_lossy(&line);
                         if tx
-                            .send(line.trim_end_matches(['\n', '\r']).to_owned())
+                            .send(text.trim_end_matches(['\n', '\r']).to_owned())
                             .is_err()
                         {
                             break;

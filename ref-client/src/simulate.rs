@@ -453,12 +453,18 @@ impl Summary {
         if !self.bonuses.is_empty() {
             let _ = writeln!(
                 out,
-                "\nbonuses            announced made / failed    silent made / failed"
+                "\n{:<26}{:>16}{:>16}",
+                "bonuses", "announced", "silent"
+            );
+            let _ = writeln!(
+                out,
+                "{:<26}{:>8}{:>8}{:>8}{:>8}",
+                "", "made", "failed", "made", "failed"
             );
             for (label, t) in &self.bonuses {
                 let _ = writeln!(
                     out,
-                    "  {label:<24} {:>6} / {:<6}          {:>6} / {:<6}",
+                    "  {label:<24}{:>8}{:>8}{:>8}{:>8}",
                     t.announced_made, t.announced_failed, t.silent_made, t.silent_failed
                 );
             }

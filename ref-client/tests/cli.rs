@@ -10,7 +10,7 @@ use tarock_proto::v1 as pb;
 const TAROCK: &str = env!("CARGO_BIN_EXE_tarock");
 
 /// Runs `tarock args…` with `stdin` as its input; returns the exit status, stdout and stderr.
-fn tarock(args: &[&str], stdin: &str) -> (Output, String, String) {
+fn tarock(args: &[&str], stdin: impl AsRef<[u8]>) -> (Output, String, String) {
     let mut child = Command::new(TAROCK)
         .args(args)
         .env_remove("TAROCK_SERVER")
@@ -23,7 +23,7 @@ fn tarock(args: &[&str], stdin: &str) -> (Output, String, String) {
     {
         let mut input = child.stdin.take().expect("stdin is piped");
         // The client may finish before reading all of a long script; that is not an error here.
-        let _ = input.write_all(stdin.as_bytes());
+        let _ = input.write_all(stdin.as_ref());
     }
     let out = child.wait_with_output().expect("wait for tarock");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
@@ -185,10 +185,8 @@ fn simulate_prints_a_human_summary() {
 fn saved_game(name: &str) -> PathBuf {
     let path = temp_path(name);
     let path_s = path.to_str().expect("utf-8 path");
-    let (out, stdout, stderr) = tarock(
-        &["play", "--seed", "3", "--save", path_s],
-        &first_moves(200),
-    );
+    let (out, stdout, stderr) =
+        tarock(&["play", "--seed", "3", "--save", path_s], first_moves(200));
     assert!(out.status.success(), "{stderr}\n{stdout}");
     assert!(path.exists(), "no record saved:\n{stdout}");
     path
@@ -196,7 +194,7 @@ fn saved_game(name: &str) -> PathBuf {
 
 #[test]
 fn play_to_the_end_choosing_move_one() {
-    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], &first_moves(200));
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], first_moves(200));
     assert!(out.status.success(), "{stderr}");
     for text in [
         "You are seat 0",
@@ -255,6 +253,14 @@ fn play_shows_the_tricks_on_request() {
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.contains("→ seat"), "{stdout}");
     assert!(stdout.contains("Settlement"), "{stdout}");
+}
+
+#[test]
+fn play_refuses_input_that_is_not_utf8() {
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], b"\xff\xfe\nquit\n");
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("not allowed"), "{stdout}");
+    assert!(stdout.contains("You leave the game"), "{stdout}");
 }
 
 #[test]
