@@ -107,12 +107,20 @@ async fn dial(url: &str) -> Result<Channel, CliError> {
         .connect_timeout(Duration::from_secs(5))
         .tcp_nodelay(true);
     endpoint.connect().await.map_err(|e| {
-        let mut msg = format!("cannot connect to the server at {url}: {e}");
+        // The transport's errors wrap each other, often repeating the same words: name each
+        // cause once.
+        let mut causes = vec![e.to_string()];
         let mut source = std::error::Error::source(&e);
         while let Some(s) = source {
-            msg.push_str(&format!(": {s}"));
+            let text = s.to_string();
+            if !causes.iter().any(|c| c.contains(&text)) {
+                causes.push(text);
+            }
             source = s.source();
         }
-        CliError::Connect(msg)
+        CliError::Connect(format!(
+            "cannot connect to the server at {url}: {}",
+            causes.join(": ")
+        ))
     })
 }

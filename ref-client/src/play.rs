@@ -159,6 +159,11 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
     let others: Vec<String> = bots
         .iter()
         .enumerate()
+        .filter(|(s, _)| {
+            view.seat_views
+                .iter()
+                .any(|v| v.seat == *s as u32 && v.active)
+        })
         .filter_map(|(s, b)| b.as_ref().map(|b| format!("seat {s} {b}")))
         .collect();
     sayln!("Bots: {}. Type `help` for commands.", others.join(", "));
