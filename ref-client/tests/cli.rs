@@ -1,0 +1,409 @@
+//! The `tarock` binary driven as a subprocess, each run with its own in-process server (no
+//! `--server`), as a user would run it.
+
+use prost::Message as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use tarock_proto::v1 as pb;
+
+const TAROCK: &str = env!("CARGO_BIN_EXE_tarock");
+
+/// Runs `tarock args…` with `stdin` as its input; returns the exit status, stdout and stderr.
+fn tarock(args: &[&str], stdin: impl AsRef<[u8]>) -> (Output, String, String) {
+    let mut child = Command::new(TAROCK)
+        .args(args)
+        .env_remove("TAROCK_SERVER")
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the tarock binary");
+    {
+        let mut input = child.stdin.take().expect("stdin is piped");
+        // The client may finish before reading all of a long script; that is not an error here.
+        let _ = input.write_all(stdin.as_ref());
+    }
+    let out = child.wait_with_output().expect("wait for tarock");
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    (out, stdout, stderr)
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tarock-client-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("create the test directory");
+    dir.join(name)
+}
+
+/// Lines that always choose the first listed move.
+fn first_moves(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+#[test]
+fn variants_lists_variants_options_and_bots() {
+    let (out, stdout, stderr) = tarock(&["variants"], "");
+    assert!(out.status.success(), "{stderr}");
+    for id in [
+        "hungarian-illustrated",
+        "hungarian-paskievics",
+        "hungarian-high",
+    ] {
+        assert!(stdout.contains(id), "{id} missing:\n{stdout}");
+    }
+    for text in [
+        "hold_rule",
+        "enum: new|old",
+        "default",
+        "heuristic",
+        "random",
+    ] {
+        assert!(stdout.contains(text), "{text} missing:\n{stdout}");
+    }
+    // Output to a pipe is plain text.
+    assert!(!stdout.contains('\x1b'), "colour codes in piped output");
+}
+
+/// Runs `simulate --json` and checks the fields every report has; returns the object.
+fn simulate_json(args: &[&str], deals: u64, seats: usize) -> serde_json::Value {
+    let mut all = vec!["simulate", "--json"];
+    all.extend_from_slice(args);
+    let (out, stdout, stderr) = tarock(&all, "");
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    // No progress bar with --json.
+    assert!(stderr.is_empty(), "{stderr}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    assert_eq!(v["deals"], deals, "{v}");
+    assert!(v["deals_per_sec"].as_f64().is_some_and(|x| x > 0.0), "{v}");
+    let list = v["seats"].as_array().expect("seats is a list");
+    assert_eq!(list.len(), seats, "{v}");
+    let mut sum = 0i64;
+    for seat in list {
+        assert!(seat["bot"].is_string(), "{seat}");
+        assert!(seat["mean_payment"].is_number(), "{seat}");
+        assert!(seat["stderr"].as_f64().is_some_and(|x| x >= 0.0), "{seat}");
+        sum += seat["total_payment"].as_i64().expect("total_payment");
+    }
+    assert_eq!(sum, 0, "payments are zero-sum: {v}");
+    let contracts: u64 = v["contracts"]
+        .as_array()
+        .expect("contracts")
+        .iter()
+        .map(|c| c["deals"].as_u64().unwrap_or(0))
+        .sum();
+    let played = v["ends"]["played"].as_u64().unwrap_or(0);
+    assert!(
+        played > 0 && contracts >= played && contracts <= deals,
+        "{v}"
+    );
+    v
+}
+
+fn simulate(variant: &str, seats: u32) {
+    let seats_arg = seats.to_string();
+    let v = simulate_json(
+        &["-n", "500", "--variant", variant, "--seats", &seats_arg],
+        500,
+        seats as usize,
+    );
+    assert_eq!(v["variant"], variant);
+    for seat in v["seats"].as_array().expect("seats") {
+        assert_eq!(seat["bot"], "heuristic", "{seat}");
+    }
+    // In 500 deals some bonuses are scored, and each is counted.
+    assert!(
+        v["bonuses"].as_array().is_some_and(|b| !b.is_empty()),
+        "{v}"
+    );
+}
+
+#[test]
+fn simulate_assigns_bots_per_seat_and_is_reproducible() {
+    let args = [
+        "-n",
+        "30",
+        "--bots",
+        "heuristic,random",
+        "--seed",
+        "11",
+        "--concurrency",
+        "3",
+    ];
+    let v = simulate_json(&args, 30, 4);
+    for (s, seat) in v["seats"].as_array().expect("seats").iter().enumerate() {
+        let bot = if s % 2 == 0 { "heuristic" } else { "random" };
+        assert_eq!(seat["bot"], bot, "{seat}");
+    }
+    let by_bot = v["bots"].as_array().expect("bots");
+    assert_eq!(by_bot.len(), 2, "{v}");
+    // The same seeds give the same deals whatever the concurrency.
+    let mut again = args;
+    again[7] = "1";
+    let w = simulate_json(&again, 30, 4);
+    assert_eq!(v["seats"], w["seats"]);
+    assert_eq!(v["actions"], w["actions"]);
+}
+
+#[test]
+fn simulate_illustrated_4() {
+    simulate("hungarian-illustrated", 4);
+}
+
+#[test]
+fn simulate_illustrated_5() {
+    simulate("hungarian-illustrated", 5);
+}
+
+#[test]
+fn simulate_paskievics() {
+    simulate("hungarian-paskievics", 4);
+}
+
+#[test]
+fn simulate_high() {
+    simulate("hungarian-high", 4);
+}
+
+#[test]
+fn simulate_prints_a_human_summary() {
+    let (out, stdout, stderr) = tarock(&["simulate", "-n", "20", "--seed", "3"], "");
+    assert!(out.status.success(), "{stderr}");
+    for text in [
+        "20 deals of hungarian-illustrated",
+        "deals/s",
+        "seat 3",
+        "contracts",
+        "±",
+    ] {
+        assert!(stdout.contains(text), "{text} missing:\n{stdout}");
+    }
+}
+
+/// Plays seed 3 choosing move 1 throughout and saves the record; returns its path.
+fn saved_game(name: &str) -> PathBuf {
+    let path = temp_path(name);
+    let path_s = path.to_str().expect("utf-8 path");
+    let (out, stdout, stderr) =
+        tarock(&["play", "--seed", "3", "--save", path_s], first_moves(200));
+    assert!(out.status.success(), "{stderr}\n{stdout}");
+    assert!(path.exists(), "no record saved:\n{stdout}");
+    path
+}
+
+#[test]
+fn play_to_the_end_choosing_move_one() {
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], first_moves(200));
+    assert!(out.status.success(), "{stderr}");
+    for text in [
+        "You are seat 0",
+        "Your hand:",
+        "Your move (auction)",
+        "trick  1",
+        "Settlement",
+        "total",
+        "card points",
+    ] {
+        assert!(stdout.contains(text), "{text} missing:\n{stdout}");
+    }
+    // Only seat 0's view: the bots' discards are face down.
+    assert!(stdout.contains("discard (face down)"), "{stdout}");
+}
+
+#[test]
+fn play_explains_bad_input_and_saves_on_request() {
+    let saved = temp_path("mid-game.json");
+    let script = format!(
+        "help\nxyzzy\n0\n999\nplay SKIZ\nhistory\nsave {}\npass\n{}",
+        saved.display(),
+        first_moves(200)
+    );
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], &script);
+    assert!(out.status.success(), "{stderr}");
+    // help
+    assert!(stdout.contains("save FILE"), "{stdout}");
+    // An unparsable action: the server's explanation.
+    assert!(stdout.contains("invalid action \"xyzzy\""), "{stdout}");
+    // Numbers out of range.
+    assert!(stdout.contains("moves are numbered from 1"), "{stdout}");
+    assert!(stdout.contains("there is no move 999"), "{stdout}");
+    // A card play in the auction: refused with the rule id.
+    assert!(
+        stdout.contains("not allowed: the auction takes only bids, holds and passes (rule HU-"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("No tricks yet"), "{stdout}");
+    assert!(stdout.contains("Saved the record to"), "{stdout}");
+    // The notation `pass` was accepted as a move.
+    assert!(stdout.contains("you: pass"), "{stdout}");
+    assert!(stdout.contains("Settlement"), "{stdout}");
+    let text = std::fs::read_to_string(&saved).expect("the saved record");
+    let record: serde_json::Value = serde_json::from_str(&text).expect("protobuf JSON");
+    assert_eq!(record["variant"], "hungarian-illustrated");
+}
+
+#[test]
+fn play_shows_the_tricks_on_request() {
+    let mut script = String::new();
+    for _ in 0..40 {
+        script.push_str("1\nhistory\n");
+    }
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3", "--no-color"], &script);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("→ seat"), "{stdout}");
+    assert!(stdout.contains("Settlement"), "{stdout}");
+}
+
+#[test]
+fn play_refuses_input_that_is_not_utf8() {
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], b"\xff\xfe\nquit\n");
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("not allowed"), "{stdout}");
+    assert!(stdout.contains("You leave the game"), "{stdout}");
+}
+
+#[test]
+fn play_ends_cleanly_at_end_of_input() {
+    let (out, stdout, stderr) = tarock(&["play", "--seed", "3"], "");
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("End of input"), "{stdout}");
+    let (out, stdout, _) = tarock(&["play", "--seed", "3"], "quit\n");
+    assert!(out.status.success());
+    assert!(stdout.contains("You leave the game"), "{stdout}");
+}
+
+#[test]
+fn validate_replay_and_score_a_saved_game() {
+    let path = saved_game("good.json");
+    let p = path.to_str().expect("utf-8 path");
+    let (out, stdout, stderr) = tarock(&["validate", p], "");
+    assert!(out.status.success(), "{stderr}\n{stdout}");
+    assert!(
+        stdout.contains("valid") && stdout.contains("hand over"),
+        "{stdout}"
+    );
+
+    let (out, stdout, stderr) = tarock(&["score", p], "");
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("Settlement") && stdout.contains("total"),
+        "{stdout}"
+    );
+
+    let (out, stdout, stderr) = tarock(&["replay", p], "");
+    assert!(out.status.success(), "{stderr}");
+    for text in ["#0", "bid", "trick  9", "Settlement", "talon:"] {
+        assert!(stdout.contains(text), "{text} missing:\n{stdout}");
+    }
+    // The referee sees the discards.
+    assert!(!stdout.contains("face down"), "{stdout}");
+
+    // The same record in binary protobuf.
+    let text = std::fs::read_to_string(&path).expect("read");
+    let record: pb::GameRecord = serde_json::from_str(&text).expect("a GameRecord");
+    let bin = temp_path("good.bin");
+    std::fs::write(&bin, record.encode_to_vec()).expect("write");
+    let (out, stdout, stderr) = tarock(&["validate", bin.to_str().expect("utf-8")], "");
+    assert!(out.status.success(), "{stderr}\n{stdout}");
+    assert!(stdout.contains("valid"), "{stdout}");
+
+    let json: serde_json::Value = serde_json::from_str(&text).expect("json");
+    let actions = json["actions"].as_array().expect("actions").clone();
+
+    // Corrupt it: repeat the first card play, so that the next seat "plays" a card it does not
+    // hold.
+    let first_play = actions
+        .iter()
+        .position(|a| a["kind"] == "ACTION_KIND_PLAY")
+        .expect("a card was played");
+    let mut corrupted = json.clone();
+    let list = corrupted["actions"].as_array_mut().expect("actions");
+    list.insert(first_play + 1, actions[first_play].clone());
+    let bad = temp_path("corrupted.json");
+    std::fs::write(
+        &bad,
+        serde_json::to_string_pretty(&corrupted).expect("json"),
+    )
+    .expect("write");
+    let (out, stdout, stderr) = tarock(&["validate", bad.to_str().expect("utf-8")], "");
+    assert!(
+        !out.status.success(),
+        "a corrupted record validated:\n{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("at action #{}", first_play + 1)),
+        "{stdout}{stderr}"
+    );
+    assert!(stdout.contains("(rule HU-"), "{stdout}");
+
+    // Replaying it stops at the same action with the rule.
+    let (out, _, stderr) = tarock(&["replay", bad.to_str().expect("utf-8")], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains(&format!("error: action #{}", first_play + 1)),
+        "{stderr}"
+    );
+    assert!(stderr.contains("(rule HU-"), "{stderr}");
+}
+
+#[test]
+fn watch_shows_a_whole_hand() {
+    let (out, stdout, stderr) = tarock(
+        &[
+            "watch",
+            "--seed",
+            "1",
+            "--delay-ms",
+            "0",
+            "--bots",
+            "random,heuristic",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{stderr}");
+    for text in [
+        "seat 0 (random)",
+        "seat 1 (heuristic)",
+        "talon:",
+        "Settlement",
+    ] {
+        assert!(stdout.contains(text), "{text} missing:\n{stdout}");
+    }
+}
+
+#[test]
+fn errors_are_one_clear_line() {
+    let (out, _, stderr) = tarock(&["validate", "/nonexistent/record.json"], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr.starts_with("error: cannot read /nonexistent/record.json"),
+        "{stderr}"
+    );
+
+    let garbage = temp_path("garbage.json");
+    std::fs::write(&garbage, "{ \"variant\": 7 }").expect("write");
+    let (out, _, stderr) = tarock(&["score", garbage.to_str().expect("utf-8")], "");
+    assert!(!out.status.success());
+    assert!(stderr.contains("not a GameRecord"), "{stderr}");
+
+    let (out, _, stderr) = tarock(&["simulate", "-n", "1", "--bots", "oracle"], "");
+    assert!(!out.status.success());
+    assert!(stderr.contains("unknown bot `oracle`"), "{stderr}");
+
+    let (out, _, stderr) = tarock(&["simulate", "-n", "1", "--variant", "skat"], "");
+    assert!(!out.status.success());
+    assert!(stderr.contains("unknown variant `skat`"), "{stderr}");
+
+    let (out, _, stderr) = tarock(&["play", "--option", "hold_rule=ancient"], "");
+    assert!(!out.status.success());
+    assert!(stderr.starts_with("error: invalid request"), "{stderr}");
+
+    // Port 1 on loopback: nothing listens there.
+    let (out, _, stderr) = tarock(&["--server", "http://127.0.0.1:1", "variants"], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("cannot connect to the server at http://127.0.0.1:1"),
+        "{stderr}"
+    );
+}
