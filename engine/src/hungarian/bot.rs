@@ -394,9 +394,22 @@ impl PlayCtx<'_, '_> {
         !(stronger & self.unseen).intersects(CardSet::TAROKKS)
     }
 
-    /// The pagát waits for the last trick while other cards may be played.
+    /// True when the seat plays for the pagát ultimó: its side announced it, or its tarokks are
+    /// the larger part of its hand and outnumber the tarokks it has not seen.
+    fn ultimo_plan(&self) -> bool {
+        let team = self.k.my_team();
+        let announced = self
+            .k
+            .announced()
+            .any(|(b, t, _, _)| b == Bonus::PagatUltimo && Some(t) == team);
+        let mine = tarokks(self.hand).len();
+        announced || (mine * 2 > self.hand.len() && mine > tarokks(self.unseen).len())
+    }
+
+    /// The pagát waits for the last trick while other cards may be played, when the seat plays
+    /// for the ultimó; otherwise it is a cheap tarokk worth five points, played when safe.
     fn keep_back(&self, c: Card, choices: CardSet) -> bool {
-        (c == Card::PAGAT && choices.len() > 1)
+        (c == Card::PAGAT && choices.len() > 1 && self.ultimo_plan())
             // The XXI is caught by an unseen skíz played after it.
             || (c == Card::XXI
                 && !self.last_to_play
