@@ -456,12 +456,8 @@ impl PlayCtx<'_, '_> {
         if let Some((_, _, c)) = best {
             return c;
         }
-        // Only tarokks: the lowest, never a pagát led into a trick it cannot win.
-        let mut low = my_tarokks;
-        if low.len() > 1 {
-            low.remove(Card::PAGAT);
-        }
-        low.lowest().or(ok.lowest()).unwrap_or(Card::PAGAT)
+        // Only tarokks: the lowest.
+        my_tarokks.lowest().or(ok.lowest()).unwrap_or(Card::PAGAT)
     }
 
     fn follow(&self, choices: CardSet, trick: &Trick) -> Card {
