@@ -456,7 +456,8 @@ impl PlayCtx<'_, '_> {
         if let Some((_, _, c)) = best {
             return c;
         }
-        // Only tarokks: the lowest.
+        // Only tarokks: the lowest. A pagát not kept for the ultimó goes too: held to the last
+        // trick it would lose the silent ultimó.
         my_tarokks.lowest().or(ok.lowest()).unwrap_or(Card::PAGAT)
     }
 
