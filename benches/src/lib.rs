@@ -5,6 +5,8 @@
 //! [`Rng`], so two runs measure the same games. The criterion benchmarks (`benches/engine.rs`),
 //! the `playout` binary and the `loadgen` binary all build their inputs with these helpers.
 
+pub mod requests;
+
 use tarock_engine::game::{ActionList, Game};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::seed_from_u64;
