@@ -32,6 +32,11 @@
 //! with a key ring of one random key in a temporary directory (`--keys-dir`), waits for its
 //! health check, and reports `server_peak_rss_mib`: the server's peak resident memory (VmHWM in
 //! `/proc/PID/status`) after the run. It stops that server and removes the keys when done.
+//!
+//! Each kind also reports `client_cpu_us`, the generator's CPU time per answered request, and,
+//! for a spawned server, `server_cpu_us`, the server's (both summed over the process's threads
+//! from `/proc/PID/task/*/schedstat` around each slice). They say where the two cores went,
+//! which the throughput alone does not on a machine shared with other work.
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
@@ -310,18 +315,58 @@ struct Tally {
     errors: u64,
     first_error: Option<String>,
     busy: Duration,
+    /// CPU time of the spawned server's threads during the slices, if known.
+    server_cpu: Option<Duration>,
+    /// CPU time of the generator's own threads during the slices, if known.
+    client_cpu: Option<Duration>,
 }
 
-/// Drives `kind` with `concurrency` requests in flight for `slice`, spread over `channels`.
-async fn run_slice(
-    kind: Kind,
-    requests: &Arc<Requests>,
-    channels: &[Channel],
+/// CPU time consumed so far by every thread of process `pid` (this process for `None`): the
+/// sum of the first field of `/proc/PID/task/*/schedstat`, in nanoseconds. `None` where that is
+/// not readable (not Linux, or no schedstats).
+fn cpu_time(pid: Option<u32>) -> Option<Duration> {
+    let dir = match pid {
+        Some(p) => format!("/proc/{p}/task"),
+        None => "/proc/self/task".to_owned(),
+    };
+    let mut ns = 0u64;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let stat = std::fs::read_to_string(entry.ok()?.path().join("schedstat")).ok()?;
+        ns += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(Duration::from_nanos(ns))
+}
+
+fn add_cpu(total: &mut Option<Duration>, before: Option<Duration>, after: Option<Duration>) {
+    if let (Some(b), Some(a)) = (before, after) {
+        *total = Some(total.unwrap_or_default() + a.saturating_sub(b));
+    }
+}
+
+/// What the slices share: the requests, the connections, the load and the server measured.
+struct Load {
+    requests: Arc<Requests>,
+    channels: Vec<Channel>,
+    /// Requests in flight.
     concurrency: usize,
-    slice: Duration,
-    cursor: &Arc<AtomicU64>,
-    tally: &mut Tally,
-) {
+    /// Where in the pool of requests the next one is taken.
+    cursor: Arc<AtomicU64>,
+    /// The spawned server's process id, whose CPU time is measured.
+    server: Option<u32>,
+}
+
+/// Drives `kind` with `load.concurrency` requests in flight for `slice`, spread over the
+/// connections.
+async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) {
+    let Load {
+        requests,
+        channels,
+        concurrency,
+        cursor,
+        server,
+    } = load;
+    let (concurrency, server) = (*concurrency, *server);
+    let (server_before, client_before) = (server.and_then(|p| cpu_time(Some(p))), cpu_time(None));
     let start = Instant::now();
     let deadline = start + slice;
     let mut tasks = Vec::with_capacity(concurrency);
@@ -357,6 +402,14 @@ async fn run_slice(
         }
     }
     tally.busy += start.elapsed();
+    if server.is_some() {
+        add_cpu(
+            &mut tally.server_cpu,
+            server_before,
+            server.and_then(|p| cpu_time(Some(p))),
+        );
+    }
+    add_cpu(&mut tally.client_cpu, client_before, cpu_time(None));
 }
 
 fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
@@ -376,6 +429,16 @@ fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
         "requests": t.latencies_us.len(),
         "errors": t.errors,
     });
+    let per_request = |cpu: Option<Duration>| {
+        cpu.filter(|_| !t.latencies_us.is_empty())
+            .map(|c| round1(c.as_secs_f64() * 1e6 / t.latencies_us.len() as f64))
+    };
+    if let Some(us) = per_request(t.server_cpu) {
+        v["server_cpu_us"] = serde_json::Value::from(us);
+    }
+    if let Some(us) = per_request(t.client_cpu) {
+        v["client_cpu_us"] = serde_json::Value::from(us);
+    }
     if let Some(e) = &t.first_error {
         v["first_error"] = serde_json::Value::from(e.clone());
     }
@@ -560,23 +623,19 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         }
         Sealed::Unsupported(code) => Some(code),
     };
-    let requests = Arc::new(reqs);
-    let cursor = Arc::new(AtomicU64::new(0));
+    let load = Load {
+        requests: Arc::new(reqs),
+        channels,
+        concurrency,
+        cursor: Arc::new(AtomicU64::new(0)),
+        server: spawned.as_ref().map(|s: &Spawned| s.0.id()),
+    };
 
     // Warm-up: connections, allocator and caches, not measured.
     let warm = Duration::from_secs_f64((args.seconds / 10.0).clamp(0.1, 1.0));
     for &k in &kinds {
         let mut scratch = Tally::default();
-        run_slice(
-            k,
-            &requests,
-            &channels,
-            concurrency,
-            warm / kinds.len() as u32,
-            &cursor,
-            &mut scratch,
-        )
-        .await;
+        run_slice(&load, k, warm / kinds.len() as u32, &mut scratch).await;
     }
 
     let share = Duration::from_secs_f64(args.seconds.max(0.1) / kinds.len() as f64);
@@ -586,7 +645,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     while given < share {
         let this = slice.min(share - given);
         for (k, t) in kinds.iter().zip(tallies.iter_mut()) {
-            run_slice(*k, &requests, &channels, concurrency, this, &cursor, t).await;
+            run_slice(&load, *k, this, t).await;
         }
         given += this;
     }
@@ -597,10 +656,10 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     let mut out = serde_json::json!({
         "server": url,
         "concurrency": concurrency,
-        "connections": channels.len(),
+        "connections": load.channels.len(),
         "seconds": args.seconds,
         "records": args.records,
-        "mean_record_actions": round1(requests.mean_actions),
+        "mean_record_actions": round1(load.requests.mean_actions),
     });
     for (k, t) in kinds.iter().zip(tallies.iter_mut()) {
         let ratio = (*k != Kind::Health).then_some(health_rps);
