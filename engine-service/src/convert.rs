@@ -270,10 +270,29 @@ pub fn end_to_pb(e: End) -> (pb::EndReason, Option<u32>) {
 
 /// An action on the wire, every applicable field set.
 pub fn action_to_pb(a: Action) -> pb::Action {
-    let mut out = pb::Action {
-        notation: notation(a),
+    let mut out = action_fields(a, card_to_pb);
+    out.notation = notation(a);
+    out
+}
+
+/// An action with its structured fields only and its card by index: no notation, no names.
+/// Decoding reads nothing else, so this is what a sealed record stores (its record is never
+/// shown to anyone, and the strings would only make it longer to seal and to open).
+pub fn action_to_pb_compact(a: Action) -> pb::Action {
+    action_fields(a, card_index_to_pb)
+}
+
+/// A card by its index alone.
+fn card_index_to_pb(c: Card) -> pb::Card {
+    pb::Card {
+        index: u32::from(c.index()),
         ..Default::default()
-    };
+    }
+}
+
+/// The structured fields of an action, cards written by `card`.
+fn action_fields(a: Action, card_to_pb: impl Fn(Card) -> pb::Card) -> pb::Action {
+    let mut out = pb::Action::default();
     let kind = match a {
         Action::Pass => pb::ActionKind::Pass,
         Action::Bid(c) => {
@@ -642,6 +661,15 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
 
 /// Encodes a setup and actions as a record.
 pub fn record_to_pb(setup: &Setup, actions: &[Action], rules_version: u32) -> pb::GameRecord {
+    record_fields(setup, actions, rules_version, action_to_pb)
+}
+
+fn record_fields(
+    setup: &Setup,
+    actions: &[Action],
+    rules_version: u32,
+    action_to_pb: impl Fn(Action) -> pb::Action,
+) -> pb::GameRecord {
     let deal = match &setup.deal {
         DealSource::Seed(s) => pb::game_record::Deal::Seed(s.to_vec()),
         DealSource::Explicit(_) => {
@@ -679,18 +707,65 @@ pub fn record_with_deal(
 ) -> pb::GameRecord {
     let mut r = record_to_pb(setup, actions, rules_version);
     r.match_state = match_state;
-    if let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) {
-        let deal = h.deal();
-        r.deal = Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
-            hands: Seat::all(setup.seats)
-                .map(|s| pb::Hand {
-                    cards: cards_to_pb(deal.hands[s]),
-                })
-                .collect(),
-            talon: deal.talon().iter().map(|&c| card_to_pb(c)).collect(),
-        }));
-    }
+    r.deal = explicit_deal(setup, game, card_to_pb).or(r.deal);
     r
+}
+
+/// [`record_with_deal`] for sealing: actions and cards without their notations and names (see
+/// [`action_to_pb_compact`]). It decodes to the same setup and actions.
+pub fn compact_record_with_deal(
+    setup: &Setup,
+    actions: &[Action],
+    game: &AnyGame,
+    match_state: Option<pb::MatchState>,
+    rules_version: u32,
+) -> pb::GameRecord {
+    let mut r = record_fields(setup, actions, rules_version, action_to_pb_compact);
+    r.match_state = match_state;
+    r.deal = explicit_deal(setup, game, card_index_to_pb).or(r.deal);
+    r
+}
+
+/// Strips `r` to what [`compact_record_with_deal`] writes: no notations and no card names.
+pub fn compact_record(r: &mut pb::GameRecord) {
+    let strip = |c: &mut pb::Card| {
+        c.notation = String::new();
+        c.name = String::new();
+    };
+    for a in &mut r.actions {
+        a.notation = String::new();
+        if let Some(c) = &mut a.card {
+            strip(c);
+        }
+    }
+    if let Some(pb::game_record::Deal::ExplicitDeal(d)) = &mut r.deal {
+        d.hands
+            .iter_mut()
+            .flat_map(|h| h.cards.iter_mut())
+            .chain(d.talon.iter_mut())
+            .for_each(strip);
+    }
+}
+
+/// An explicit deal as the cards the game was dealt, written by `card`; `None` for a seeded
+/// deal.
+fn explicit_deal(
+    setup: &Setup,
+    game: &AnyGame,
+    card: impl Fn(Card) -> pb::Card,
+) -> Option<pb::game_record::Deal> {
+    let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) else {
+        return None;
+    };
+    let deal = h.deal();
+    Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
+        hands: Seat::all(setup.seats)
+            .map(|s| pb::Hand {
+                cards: deal.hands[s].into_iter().rev().map(&card).collect(),
+            })
+            .collect(),
+        talon: deal.talon().iter().map(|&c| card(c)).collect(),
+    }))
 }
 
 // ----- viewers, views, ledgers, events -------------------------------------------------------
@@ -1137,6 +1212,40 @@ mod tests {
             card_from_pb(Some(&index), "c"),
             Err(FieldViolation::new("c", "card index 99 out of range 0..77"))
         );
+    }
+
+    #[test]
+    fn a_compact_record_decodes_to_the_same_game() {
+        use tarock_engine::game::Game;
+        let setup =
+            tarock_engine::Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(1), [9; 32]);
+        let mut g = AnyGame::new(&setup).expect("valid setup");
+        let mut actions = Vec::new();
+        // The last legal action each time: through the auction, the discards and into play.
+        while g.to_act().is_some() && actions.len() < 60 {
+            let legal = g.legal_actions();
+            let a = legal[legal.len() - 1];
+            g.play_unchecked(a);
+            actions.push(a);
+        }
+        let full = record_with_deal(&setup, &actions, &g, None, 1);
+        let compact = compact_record_with_deal(&setup, &actions, &g, None, 1);
+        assert!(compact.actions.iter().any(|a| a.card.is_some()));
+        assert!(compact.actions.iter().all(|a| a.notation.is_empty()));
+        assert!(compact
+            .actions
+            .iter()
+            .filter_map(|a| a.card.as_ref())
+            .all(|c| c.notation.is_empty() && c.name.is_empty()));
+        let (a, b) = (
+            record_from_pb(&full).expect("valid"),
+            record_from_pb(&compact).expect("valid"),
+        );
+        assert_eq!(a.actions, b.actions);
+        assert_eq!(a.setup, b.setup);
+        let mut stripped = full.clone();
+        compact_record(&mut stripped);
+        assert_eq!(stripped, compact);
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //! `"TKS" · version (1) · key-id length (1 byte) · key id · nonce (24) · ciphertext`, where the
 //! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
 //! the game id) under a key derived from the key-ring key, and everything before the nonce is
-//! bound as associated data, so the header cannot be altered either.
+//! bound as associated data, so the header cannot be altered either. The record in the payload
+//! is compact (`convert::compact_record`): its actions and cards carry no notations or names,
+//! which decoding does not read, so records sealed with or without them open alike.
 //!
 //! A token is `"TKT" · version (1) · key-id length · key id · role (seat 0..4, or 255 for the
 //! table) · MAC (16)`, the MAC being HMAC-SHA256 under a second derived key over the game id and
@@ -23,7 +25,7 @@
 //!
 //! Architecture invariant: nothing here logs or traces a record, a hand or a key.
 
-use chacha20poly1305::aead::{Aead, KeyInit, Payload as AeadPayload};
+use chacha20poly1305::aead::{Aead, AeadInPlace, KeyInit, Payload as AeadPayload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use prost::Message;
@@ -93,7 +95,9 @@ pub enum Role {
 struct Key {
     id: String,
     seal: [u8; 32],
-    token: [u8; 32],
+    /// HMAC-SHA256 keyed with the token key: cloned for each token, which saves hashing the
+    /// key's inner and outer blocks every time.
+    token: HmacSha256,
 }
 
 /// The server's keys: one active for sealing, all accepted for opening.
@@ -146,9 +150,11 @@ impl KeyRing {
             if out.iter().any(|k| k.id == id) {
                 return Err(format!("key id {id:?} appears twice"));
             }
+            let token = derive(&master, b"tarock-token-v1");
             out.push(Key {
                 seal: derive(&master, b"tarock-seal-v1"),
-                token: derive(&master, b"tarock-token-v1"),
+                token: <HmacSha256 as Mac>::new_from_slice(&token)
+                    .expect("HMAC takes any key length"),
                 id,
             });
         }
@@ -233,22 +239,23 @@ impl KeyRing {
     pub fn seal(&self, payload: &Payload) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
         let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
-        let aad = out.clone();
+        let aad_len = out.len();
         let mut nonce = [0u8; NONCE_LEN];
         getrandom::fill(&mut nonce).map_err(|e| format!("no randomness for a nonce: {e}"))?;
-        let cipher = XChaCha20Poly1305::new((&key.seal).into());
-        let plain = payload.encode_to_vec();
-        let sealed = cipher
-            .encrypt(
-                XNonce::from_slice(&nonce),
-                AeadPayload {
-                    msg: &plain,
-                    aad: &aad,
-                },
-            )
-            .map_err(|_| "encryption failed".to_owned())?;
         out.extend_from_slice(&nonce);
-        out.extend_from_slice(&sealed);
+        // The payload is encoded after the header and the nonce and encrypted where it lies;
+        // the tag follows: the same bytes as `encrypt`'s ciphertext-then-tag, in one buffer.
+        let start = out.len();
+        out.reserve(payload.encoded_len() + 16);
+        payload
+            .encode(&mut out)
+            .map_err(|e| format!("cannot encode the payload: {e}"))?;
+        let (head, body) = out.split_at_mut(start);
+        let cipher = XChaCha20Poly1305::new((&key.seal).into());
+        let tag = cipher
+            .encrypt_in_place_detached(XNonce::from_slice(&nonce), &head[..aad_len], body)
+            .map_err(|_| "encryption failed".to_owned())?;
+        out.extend_from_slice(&tag);
         Ok(out)
     }
 
@@ -279,8 +286,7 @@ impl KeyRing {
     }
 
     fn mac(key: &Key, game_id: &[u8], role: u8) -> [u8; MAC_LEN] {
-        let mut mac =
-            <HmacSha256 as Mac>::new_from_slice(&key.token).expect("HMAC takes any key length");
+        let mut mac = key.token.clone();
         mac.update(b"tarock-token-v1");
         mac.update(game_id);
         mac.update(&[role]);
@@ -314,8 +320,7 @@ impl KeyRing {
         }
         let key = self.key(id)?;
         let role = token[end];
-        let mut mac =
-            <HmacSha256 as Mac>::new_from_slice(&key.token).expect("HMAC takes any key length");
+        let mut mac = key.token.clone();
         mac.update(b"tarock-token-v1");
         mac.update(game_id);
         mac.update(&[role]);
