@@ -1,6 +1,6 @@
 //! `handlers`: the server's own work per request, without the transport: decoding the request
 //! bytes, the handler (with the metrics wrapper the server puts around it) and encoding the
-//! response, on one thread, for the requests `loadgen` sends. Prints one JSON line.
+//! response as the server's codec does, on one thread, for the requests `loadgen` sends. Prints one JSON line.
 //!
 //! ```text
 //! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
@@ -85,6 +85,14 @@ async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Statu
     ))
 }
 
+/// Encodes `m` into `out` as the server's codec does.
+fn encode<M: Message + 'static>(m: &M, out: &mut Vec<u8>) -> Result<(), Status> {
+    if tarock_proto::wire::encode(m, out) {
+        return Ok(());
+    }
+    m.encode(out).map_err(|e| Status::internal(e.to_string()))
+}
+
 /// Decodes `body` as the request of `kind`, handles it and encodes the response into `out`.
 async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
     out.clear();
@@ -93,15 +101,14 @@ async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> R
         "legal_moves" => {
             let req = pb::LegalMovesRequest::decode(body.clone()).map_err(bad)?;
             let r = svc.legal_moves(Request::new(req)).await?.into_inner();
-            r.encode(out)
+            encode(&r, out)
         }
         _ => {
             let req = pb::ApplyActionRequest::decode(body.clone()).map_err(bad)?;
             let r = svc.apply_action(Request::new(req)).await?.into_inner();
-            r.encode(out)
+            encode(&r, out)
         }
     }
-    .map_err(|e| Status::internal(e.to_string()))
 }
 
 /// What one kind measured.
