@@ -36,7 +36,8 @@
 //! Each kind also reports `client_cpu_us`, the generator's CPU time per answered request, and,
 //! for a spawned server, `server_cpu_us`, the server's (both summed over the process's threads
 //! from `/proc/PID/task/*/schedstat` around each slice). They say where the two cores went,
-//! which the throughput alone does not on a machine shared with other work.
+//! which the throughput alone does not on a machine shared with other work. `--kinds` drives
+//! only some kinds (e.g. `--kinds apply_action` while a profiler watches the server).
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
@@ -83,6 +84,14 @@ struct Args {
     /// Worker threads of the generator's own runtime (it shares the machine with the server).
     #[arg(long, default_value_t = 2)]
     client_threads: usize,
+    /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
+    /// need `health`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "health,legal_moves,apply_action,apply_action_sealed"
+    )]
+    kinds: Vec<String>,
 }
 
 // ----- a codec for pre-encoded requests ----------------------------------------------------------
@@ -164,6 +173,17 @@ enum Kind {
 }
 
 impl Kind {
+    const ALL: [Kind; 4] = [
+        Kind::Health,
+        Kind::LegalMoves,
+        Kind::ApplyAction,
+        Kind::ApplyActionSealed,
+    ];
+
+    fn from_key(key: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.key() == key)
+    }
+
     const fn key(self) -> &'static str {
         match self {
             Kind::Health => "health",
@@ -614,15 +634,28 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     let mut reqs = open_requests(&games);
     let concurrency = args.concurrency.max(1);
     let channels = connect(&url, args.connections.unwrap_or(concurrency).max(1)).await?;
-    let mut kinds = vec![Kind::Health, Kind::LegalMoves, Kind::ApplyAction];
-    let sealed_probe = match sealed_requests(&channels, &games).await? {
-        Sealed::Built(b) => {
-            reqs.apply_action_sealed = b;
-            kinds.push(Kind::ApplyActionSealed);
-            None
+    let mut kinds = Vec::new();
+    for key in &args.kinds {
+        let k = Kind::from_key(key).ok_or_else(|| format!("unknown kind {key:?}"))?;
+        if !kinds.contains(&k) {
+            kinds.push(k);
         }
-        Sealed::Unsupported(code) => Some(code),
-    };
+    }
+    // In the order of the line, whatever the order given.
+    kinds.sort_by_key(|k| Kind::ALL.iter().position(|a| a == k));
+    let mut sealed_probe = None;
+    if kinds.contains(&Kind::ApplyActionSealed) {
+        match sealed_requests(&channels, &games).await? {
+            Sealed::Built(b) => reqs.apply_action_sealed = b,
+            Sealed::Unsupported(code) => {
+                sealed_probe = Some(code);
+                kinds.retain(|&k| k != Kind::ApplyActionSealed);
+            }
+        }
+    }
+    if kinds.is_empty() {
+        return Err("no kind of request to drive".to_owned());
+    }
     let load = Load {
         requests: Arc::new(reqs),
         channels,
@@ -651,8 +684,8 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     }
 
     let rps = |t: &Tally| t.latencies_us.len() as f64 / t.busy.as_secs_f64().max(1e-9);
-    let health_rps = rps(&tallies[0]);
-    let open_rps = rps(&tallies[2]);
+    let rps_of = |k: Kind| kinds.iter().position(|&x| x == k).map(|i| rps(&tallies[i]));
+    let (health_rps, open_rps) = (rps_of(Kind::Health), rps_of(Kind::ApplyAction));
     let mut out = serde_json::json!({
         "server": url,
         "concurrency": concurrency,
@@ -662,13 +695,13 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         "mean_record_actions": round1(load.requests.mean_actions),
     });
     for (k, t) in kinds.iter().zip(tallies.iter_mut()) {
-        let ratio = (*k != Kind::Health).then_some(health_rps);
+        let ratio = health_rps.filter(|_| *k != Kind::Health);
         let mut v = summary(t, ratio);
         if *k == Kind::Health {
             v["ratio_to_health"] = serde_json::Value::from(1.0);
         }
-        if *k == Kind::ApplyActionSealed {
-            v["ratio_to_apply_action"] = serde_json::Value::from(round3(rps(t) / open_rps));
+        if let (Kind::ApplyActionSealed, Some(open)) = (*k, open_rps) {
+            v["ratio_to_apply_action"] = serde_json::Value::from(round3(rps(t) / open));
         }
         out[k.key()] = v;
     }
