@@ -91,25 +91,35 @@ fn card_problem(c: Option<&pb::Card>) -> Result<Card, String> {
 }
 
 /// The card whose notation is exactly `s` as this service writes it (`T21`, `SKIZ`, `HK`,
-/// `C10`, …), found in a sorted table; `None` for any other spelling, which the engine's parser
-/// then reads. Records sent back carry the notations the service wrote, so this finds almost
-/// every card of a request without parsing.
+/// `C10`, …), found through a hash of its bytes (no two notations share a slot) and checked
+/// against the table; `None` for any other spelling, which the engine's parser then reads.
+/// Records sent back carry the notations the service wrote, so this finds almost every card of
+/// a request without parsing.
 fn card_by_notation(s: &str) -> Option<Card> {
-    static SORTED: std::sync::OnceLock<Vec<(&'static str, Card)>> = std::sync::OnceLock::new();
-    let table = SORTED.get_or_init(|| {
-        let mut t: Vec<(&'static str, Card)> = (0..tarock_engine::card::NUM_CARDS as u8)
-            .map(|i| {
-                let c = Card::new(i);
-                (card_strings(c).0, c)
-            })
-            .collect();
-        t.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    const EMPTY: u8 = u8::MAX;
+    fn slot(b: &[u8]) -> usize {
+        // Notations have two to four bytes; these weights separate all 78.
+        let (first, second, last) = (b[0], b[1], b[b.len() - 1]);
+        (usize::from(first) + 10 * usize::from(last) + 15 * usize::from(second) + 2 * b.len())
+            & 0xff
+    }
+    static SLOTS: std::sync::OnceLock<[u8; 256]> = std::sync::OnceLock::new();
+    let slots = SLOTS.get_or_init(|| {
+        let mut t = [EMPTY; 256];
+        for i in 0..tarock_engine::card::NUM_CARDS as u8 {
+            let n = card_strings(Card::new(i)).0.as_bytes();
+            if (2..=4).contains(&n.len()) && t[slot(n)] == EMPTY {
+                t[slot(n)] = i;
+            }
+        }
         t
     });
-    table
-        .binary_search_by(|(n, _)| (*n).cmp(s))
-        .ok()
-        .map(|i| table[i].1)
+    let b = s.as_bytes();
+    if !(2..=4).contains(&b.len()) {
+        return None;
+    }
+    let c = Card::try_new(slots[slot(b)])?;
+    (card_strings(c).0 == s).then_some(c)
 }
 
 fn cards_to_pb(s: CardSet) -> Vec<pb::Card> {
@@ -436,17 +446,37 @@ fn action_problem(a: &pb::Action) -> Result<Action, Problem> {
 fn action_strings(a: Action) -> Option<&'static (String, String)> {
     use tarock_engine::hungarian::ids;
     const PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
-    static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..ids::space_size(PACK))
+    /// The strings by action id, and the ids of the card actions by card index (most actions
+    /// of a record are plays, discards and calls: looked up without computing the id).
+    struct Table {
+        by_id: Vec<(String, String)>,
+        /// `[play, discard, call]` of each card index.
+        card_ids: Vec<[Option<u32>; 3]>,
+    }
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| Table {
+        by_id: (0..ids::space_size(PACK))
             .map(|id| {
                 ids::action_from_id(PACK, id)
                     .map_or_else(Default::default, |a| (a.to_string(), format_label(a)))
             })
-            .collect()
+            .collect(),
+        card_ids: (0..tarock_engine::card::NUM_CARDS as u8)
+            .map(|i| {
+                let c = Card::new(i);
+                [Action::Play(c), Action::Discard(c), Action::Call(c)]
+                    .map(|a| ids::action_id(PACK, a))
+            })
+            .collect(),
     });
-    let id = ids::action_id(PACK, a)?;
-    table.get(id as usize)
+    let card_id = |c: Card, k: usize| table.card_ids.get(usize::from(c.index()))?[k];
+    let id = match a {
+        Action::Play(c) => card_id(c, 0),
+        Action::Discard(c) => card_id(c, 1),
+        Action::Call(c) => card_id(c, 2),
+        _ => ids::action_id(PACK, a),
+    }?;
+    table.by_id.get(id as usize)
 }
 
 /// The short notation of an action, e.g. `play T20`.
@@ -1189,6 +1219,24 @@ mod tests {
             );
             assert_eq!(wire.notation.parse::<Card>(), Ok(c), "{}", wire.notation);
             assert_eq!(card_from_pb(Some(&wire), "card"), Ok(c));
+        }
+    }
+
+    #[test]
+    fn every_action_has_its_notation_and_label() {
+        use tarock_engine::hungarian::ids;
+        for pack in [
+            tarock_engine::Pack::Hungarian42,
+            tarock_engine::Pack::Tarock54,
+        ] {
+            for id in 0..ids::space_size(pack) {
+                let Some(a) = ids::action_from_id(pack, id) else {
+                    continue;
+                };
+                assert_eq!(notation(a), a.to_string());
+                assert_eq!(label(a), format_label(a));
+                assert_eq!(action_to_pb(a).notation, a.to_string());
+            }
         }
     }
 
