@@ -1,5 +1,5 @@
-//! Hand-written encoding of the responses that carry records and views: the same bytes prost
-//! writes, in one pass.
+//! Hand-written encoding of the responses that carry records and views, and of records alone
+//! (the server seals them): the same bytes prost writes, in one pass.
 //!
 //! prost prefixes every nested message with its length, and computes that length by walking the
 //! message, so a card inside an action inside a history entry inside a view inside a response is
@@ -20,8 +20,8 @@ use std::any::Any;
 use std::cell::RefCell;
 
 /// Appends the encoding of `msg` to `buf` and returns `true` when `msg` is one of the responses
-/// this module encodes (`NewDeal`, `LegalMoves`, `ApplyAction`, `GetView`, `NextDeal`); `false`,
-/// without writing anything, for any other message.
+/// this module encodes (`NewDeal`, `LegalMoves`, `ApplyAction`, `GetView`, `NextDeal`) or a
+/// `GameRecord`; `false`, without writing anything, for any other message.
 pub fn encode<T: Any>(msg: &T, buf: &mut impl BufMut) -> bool {
     let any = msg as &dyn Any;
     if let Some(m) = any.downcast_ref::<pb::ApplyActionResponse>() {
@@ -34,6 +34,8 @@ pub fn encode<T: Any>(msg: &T, buf: &mut impl BufMut) -> bool {
         with_writer(buf, |w| new_deal_response(w, m));
     } else if let Some(m) = any.downcast_ref::<pb::NextDealResponse>() {
         with_writer(buf, |w| next_deal_response(w, m));
+    } else if let Some(m) = any.downcast_ref::<pb::GameRecord>() {
+        with_writer(buf, |w| game_record(w, m));
     } else {
         return false;
     }

@@ -292,6 +292,7 @@ fn responses_encode_as_prost_encodes_them() {
             game_over: r.bool(),
         });
         same_as_prost(&pb::GetViewResponse { view: r.opt(view) });
+        same_as_prost(&record(&mut r));
         same_as_prost(&pb::NewDealResponse {
             record: r.opt(record),
             view: r.opt(view),
@@ -323,6 +324,6 @@ fn responses_encode_as_prost_encodes_them() {
 fn other_messages_are_left_to_prost() {
     let mut buf = Vec::new();
     assert!(!wire::encode(&pb::ScoreResponse::default(), &mut buf));
-    assert!(!wire::encode(&pb::GameRecord::default(), &mut buf));
+    assert!(!wire::encode(&pb::Card::default(), &mut buf));
     assert!(buf.is_empty());
 }
