@@ -2,8 +2,11 @@
 //! records of complete deals, and the statistics the binaries print.
 //!
 //! Everything here is deterministic: deals come from [`Setup::seeded`] and moves from a seeded
-//! [`Rng`], so two runs measure the same games. The criterion benchmarks (`benches/engine.rs`),
-//! the `playout` binary and the `loadgen` binary all build their inputs with these helpers.
+//! [`Rng`], so two runs measure the same games. The criterion benchmarks (`benches/engine.rs`)
+//! and the `playout`, `loadgen` and `handlers` binaries all build their inputs with these
+//! helpers; [`requests`] holds the service requests the last two send.
+
+pub mod requests;
 
 use tarock_engine::game::{ActionList, Game};
 use tarock_engine::hungarian::Phase;

@@ -66,23 +66,60 @@ fn card_strings(c: Card) -> (&'static str, &'static str) {
 
 /// A card from the wire: the notation if given, else the index.
 pub fn card_from_pb(c: Option<&pb::Card>, field: &str) -> Result<Card, FieldViolation> {
+    card_problem(c).map_err(|d| FieldViolation::new(field, d))
+}
+
+/// [`card_from_pb`] without the field: what is wrong, if anything. (Decoding a record names
+/// the field only when it reports a violation, so that a valid record formats no paths.)
+fn card_problem(c: Option<&pb::Card>) -> Result<Card, String> {
     let Some(c) = c else {
-        return Err(FieldViolation::new(field, "missing card"));
+        return Err("missing card".to_owned());
     };
     if !c.notation.is_empty() {
+        if let Some(card) = card_by_notation(&c.notation) {
+            return Ok(card);
+        }
         return c
             .notation
             .parse()
-            .map_err(|e: tarock_engine::card::ParseCardError| {
-                FieldViolation::new(field, e.to_string())
-            });
+            .map_err(|e: tarock_engine::card::ParseCardError| e.to_string());
     }
     u8::try_from(c.index)
         .ok()
         .and_then(Card::try_new)
-        .ok_or_else(|| {
-            FieldViolation::new(field, format!("card index {} out of range 0..77", c.index))
-        })
+        .ok_or_else(|| format!("card index {} out of range 0..77", c.index))
+}
+
+/// The card whose notation is exactly `s` as this service writes it (`T21`, `SKIZ`, `HK`,
+/// `C10`, …), found through a hash of its bytes (no two notations share a slot) and checked
+/// against the table; `None` for any other spelling, which the engine's parser then reads.
+/// Records sent back carry the notations the service wrote, so this finds almost every card of
+/// a request without parsing.
+fn card_by_notation(s: &str) -> Option<Card> {
+    const EMPTY: u8 = u8::MAX;
+    fn slot(b: &[u8]) -> usize {
+        // Notations have two to four bytes; these weights separate all 78.
+        let (first, second, last) = (b[0], b[1], b[b.len() - 1]);
+        (usize::from(first) + 10 * usize::from(last) + 15 * usize::from(second) + 2 * b.len())
+            & 0xff
+    }
+    static SLOTS: std::sync::OnceLock<[u8; 256]> = std::sync::OnceLock::new();
+    let slots = SLOTS.get_or_init(|| {
+        let mut t = [EMPTY; 256];
+        for i in 0..tarock_engine::card::NUM_CARDS as u8 {
+            let n = card_strings(Card::new(i)).0.as_bytes();
+            if (2..=4).contains(&n.len()) && t[slot(n)] == EMPTY {
+                t[slot(n)] = i;
+            }
+        }
+        t
+    });
+    let b = s.as_bytes();
+    if !(2..=4).contains(&b.len()) {
+        return None;
+    }
+    let c = Card::try_new(slots[slot(b)])?;
+    (card_strings(c).0 == s).then_some(c)
 }
 
 fn cards_to_pb(s: CardSet) -> Vec<pb::Card> {
@@ -167,10 +204,14 @@ pub fn bonus_to_pb(b: Bonus) -> pb::Bonus {
 
 /// A bonus from its wire enum and suit; `Ok(None)` for an unset bonus.
 pub fn bonus_from_pb(v: i32, suit: i32, field: &str) -> Result<Option<Bonus>, FieldViolation> {
+    bonus_problem(v, suit).map_err(|d| FieldViolation::new(field, d))
+}
+
+/// [`bonus_from_pb`] without the field.
+fn bonus_problem(v: i32, suit: i32) -> Result<Option<Bonus>, String> {
     use pb::Bonus as P;
-    let p = P::try_from(v).map_err(|_| FieldViolation::new(field, format!("unknown bonus {v}")))?;
-    let need_suit =
-        || suit_from_pb(suit).ok_or_else(|| FieldViolation::new(field, "this bonus needs a suit"));
+    let p = P::try_from(v).map_err(|_| format!("unknown bonus {v}"))?;
+    let need_suit = || suit_from_pb(suit).ok_or_else(|| "this bonus needs a suit".to_owned());
     Ok(Some(match p {
         P::Unspecified => return Ok(None),
         P::Trull => Bonus::Trull,
@@ -239,10 +280,29 @@ pub fn end_to_pb(e: End) -> (pb::EndReason, Option<u32>) {
 
 /// An action on the wire, every applicable field set.
 pub fn action_to_pb(a: Action) -> pb::Action {
-    let mut out = pb::Action {
-        notation: notation(a),
+    let mut out = action_fields(a, card_to_pb);
+    out.notation = notation(a);
+    out
+}
+
+/// An action with its structured fields only and its card by index: no notation, no names.
+/// Decoding reads nothing else, so this is what a sealed record stores (its record is never
+/// shown to anyone, and the strings would only make it longer to seal and to open).
+pub fn action_to_pb_compact(a: Action) -> pb::Action {
+    action_fields(a, card_index_to_pb)
+}
+
+/// A card by its index alone.
+fn card_index_to_pb(c: Card) -> pb::Card {
+    pb::Card {
+        index: u32::from(c.index()),
         ..Default::default()
-    };
+    }
+}
+
+/// The structured fields of an action, cards written by `card`.
+fn action_fields(a: Action, card_to_pb: impl Fn(Card) -> pb::Card) -> pb::Action {
+    let mut out = pb::Action::default();
     let kind = match a {
         Action::Pass => pb::ActionKind::Pass,
         Action::Bid(c) => {
@@ -299,55 +359,79 @@ pub fn action_from_pb(a: Option<&pb::Action>, field: &str) -> Result<Action, Fie
     let Some(a) = a else {
         return Err(FieldViolation::new(field, "missing action"));
     };
-    let kind = pb::ActionKind::try_from(a.kind).map_err(|_| {
-        FieldViolation::new(
-            format!("{field}.kind"),
-            format!("unknown action kind {}", a.kind),
-        )
-    })?;
-    let card = |name: &str| card_from_pb(a.card.as_ref(), &format!("{field}.{name}"));
+    action_problem(a).map_err(|p| p.at(field))
+}
+
+/// What is wrong with a sub-field of a field whose path is not formatted yet.
+struct Problem {
+    /// The sub-field (`card`, `kind`, …), or `None` for the field itself.
+    sub: Option<&'static str>,
+    description: String,
+}
+
+impl Problem {
+    fn of(sub: &'static str, description: impl Into<String>) -> Problem {
+        Problem {
+            sub: Some(sub),
+            description: description.into(),
+        }
+    }
+
+    /// The violation, at `field` (or its sub-field).
+    fn at(self, field: &str) -> FieldViolation {
+        match self.sub {
+            None => FieldViolation::new(field, self.description),
+            Some(sub) => FieldViolation::new(format!("{field}.{sub}"), self.description),
+        }
+    }
+}
+
+/// [`action_from_pb`] without the field path, which only a violation needs.
+fn action_problem(a: &pb::Action) -> Result<Action, Problem> {
+    let kind = pb::ActionKind::try_from(a.kind)
+        .map_err(|_| Problem::of("kind", format!("unknown action kind {}", a.kind)))?;
+    let card = || card_problem(a.card.as_ref()).map_err(|d| Problem::of("card", d));
+    let bonus = || bonus_problem(a.bonus, a.suit).map_err(|d| Problem::of("bonus", d));
     Ok(match kind {
         pb::ActionKind::Unspecified => {
             if a.notation.is_empty() {
-                return Err(FieldViolation::new(field, "set kind or notation"));
+                return Err(Problem {
+                    sub: None,
+                    description: "set kind or notation".to_owned(),
+                });
             }
             a.notation
                 .parse()
                 .map_err(|e: tarock_engine::action::ParseActionError| {
-                    FieldViolation::new(format!("{field}.notation"), e.to_string())
+                    Problem::of("notation", e.to_string())
                 })?
         }
         pb::ActionKind::Pass => Action::Pass,
         pb::ActionKind::Hold => Action::Hold,
         pb::ActionKind::Annul => Action::Annul,
-        pb::ActionKind::Bid => Action::Bid(contract_from_pb(a.contract).ok_or_else(|| {
-            FieldViolation::new(format!("{field}.contract"), "a bid needs a contract")
-        })?),
-        pb::ActionKind::Discard => Action::Discard(card("card")?),
-        pb::ActionKind::Call => Action::Call(card("card")?),
-        pb::ActionKind::Play => Action::Play(card("card")?),
+        pb::ActionKind::Bid => Action::Bid(
+            contract_from_pb(a.contract)
+                .ok_or_else(|| Problem::of("contract", "a bid needs a contract"))?,
+        ),
+        pb::ActionKind::Discard => Action::Discard(card()?),
+        pb::ActionKind::Call => Action::Call(card()?),
+        pb::ActionKind::Play => Action::Play(card()?),
         pb::ActionKind::DeclareTarokks => {
             let n = u8::try_from(a.count)
                 .ok()
                 .filter(|n| (8..=12).contains(n))
-                .ok_or_else(|| {
-                    FieldViolation::new(format!("{field}.count"), "declared tarokks are 8 to 12")
-                })?;
+                .ok_or_else(|| Problem::of("count", "declared tarokks are 8 to 12"))?;
             Action::Declare(Declaration::Tarokks(n))
         }
         pb::ActionKind::Announce => Action::Announce(
-            bonus_from_pb(a.bonus, a.suit, &format!("{field}.bonus"))?.ok_or_else(|| {
-                FieldViolation::new(format!("{field}.bonus"), "an announcement needs a bonus")
-            })?,
+            bonus()?.ok_or_else(|| Problem::of("bonus", "an announcement needs a bonus"))?,
         ),
         pb::ActionKind::Kontra => {
             let level = u8::try_from(a.level)
                 .ok()
                 .filter(|l| (1..=5).contains(l))
-                .ok_or_else(|| {
-                    FieldViolation::new(format!("{field}.level"), "kontra levels are 1 to 5")
-                })?;
-            let target = match bonus_from_pb(a.bonus, a.suit, &format!("{field}.bonus"))? {
+                .ok_or_else(|| Problem::of("level", "kontra levels are 1 to 5"))?;
+            let target = match bonus()? {
                 None => Target::Game,
                 Some(b) => Target::Bonus(b),
             };
@@ -362,17 +446,37 @@ pub fn action_from_pb(a: Option<&pb::Action>, field: &str) -> Result<Action, Fie
 fn action_strings(a: Action) -> Option<&'static (String, String)> {
     use tarock_engine::hungarian::ids;
     const PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
-    static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..ids::space_size(PACK))
+    /// The strings by action id, and the ids of the card actions by card index (most actions
+    /// of a record are plays, discards and calls: looked up without computing the id).
+    struct Table {
+        by_id: Vec<(String, String)>,
+        /// `[play, discard, call]` of each card index.
+        card_ids: Vec<[Option<u32>; 3]>,
+    }
+    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| Table {
+        by_id: (0..ids::space_size(PACK))
             .map(|id| {
                 ids::action_from_id(PACK, id)
                     .map_or_else(Default::default, |a| (a.to_string(), format_label(a)))
             })
-            .collect()
+            .collect(),
+        card_ids: (0..tarock_engine::card::NUM_CARDS as u8)
+            .map(|i| {
+                let c = Card::new(i);
+                [Action::Play(c), Action::Discard(c), Action::Call(c)]
+                    .map(|a| ids::action_id(PACK, a))
+            })
+            .collect(),
     });
-    let id = ids::action_id(PACK, a)?;
-    table.get(id as usize)
+    let card_id = |c: Card, k: usize| table.card_ids.get(usize::from(c.index()))?[k];
+    let id = match a {
+        Action::Play(c) => card_id(c, 0),
+        Action::Discard(c) => card_id(c, 1),
+        Action::Call(c) => card_id(c, 2),
+        _ => ids::action_id(PACK, a),
+    }?;
+    table.by_id.get(id as usize)
 }
 
 /// The short notation of an action, e.g. `play T20`.
@@ -527,16 +631,20 @@ pub fn explicit_from_pb(d: &pb::ExplicitDeal, field: &str) -> Result<DealSource,
     for (i, h) in d.hands.iter().enumerate() {
         let mut cards = Vec::with_capacity(h.cards.len());
         for (j, c) in h.cards.iter().enumerate() {
-            cards.push(card_from_pb(
-                Some(c),
-                &format!("{field}.hands[{i}].cards[{j}]"),
-            )?);
+            cards.push(
+                card_problem(Some(c)).map_err(|e| {
+                    FieldViolation::new(format!("{field}.hands[{i}].cards[{j}]"), e)
+                })?,
+            );
         }
         b = b.hand(i as u8, &cards);
     }
     let mut talon = Vec::with_capacity(d.talon.len());
     for (j, c) in d.talon.iter().enumerate() {
-        talon.push(card_from_pb(Some(c), &format!("{field}.talon[{j}]"))?);
+        talon.push(
+            card_problem(Some(c))
+                .map_err(|e| FieldViolation::new(format!("{field}.talon[{j}]"), e))?,
+        );
     }
     Ok(DealSource::Explicit(b.talon(&talon)))
 }
@@ -565,9 +673,9 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
     let mut actions = Vec::with_capacity(r.actions.len());
     let mut errs = Vec::new();
     for (i, a) in r.actions.iter().enumerate() {
-        match action_from_pb(Some(a), &format!("record.actions[{i}]")) {
+        match action_problem(a) {
             Ok(a) => actions.push(a),
-            Err(e) => errs.push(e),
+            Err(p) => errs.push(p.at(&format!("record.actions[{i}]"))),
         }
     }
     if errs.is_empty() {
@@ -583,6 +691,15 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
 
 /// Encodes a setup and actions as a record.
 pub fn record_to_pb(setup: &Setup, actions: &[Action], rules_version: u32) -> pb::GameRecord {
+    record_fields(setup, actions, rules_version, action_to_pb)
+}
+
+fn record_fields(
+    setup: &Setup,
+    actions: &[Action],
+    rules_version: u32,
+    action_to_pb: impl Fn(Action) -> pb::Action,
+) -> pb::GameRecord {
     let deal = match &setup.deal {
         DealSource::Seed(s) => pb::game_record::Deal::Seed(s.to_vec()),
         DealSource::Explicit(_) => {
@@ -620,18 +737,65 @@ pub fn record_with_deal(
 ) -> pb::GameRecord {
     let mut r = record_to_pb(setup, actions, rules_version);
     r.match_state = match_state;
-    if let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) {
-        let deal = h.deal();
-        r.deal = Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
-            hands: Seat::all(setup.seats)
-                .map(|s| pb::Hand {
-                    cards: cards_to_pb(deal.hands[s]),
-                })
-                .collect(),
-            talon: deal.talon().iter().map(|&c| card_to_pb(c)).collect(),
-        }));
-    }
+    r.deal = explicit_deal(setup, game, card_to_pb).or(r.deal);
     r
+}
+
+/// [`record_with_deal`] for sealing: actions and cards without their notations and names (see
+/// [`action_to_pb_compact`]). It decodes to the same setup and actions.
+pub fn compact_record_with_deal(
+    setup: &Setup,
+    actions: &[Action],
+    game: &AnyGame,
+    match_state: Option<pb::MatchState>,
+    rules_version: u32,
+) -> pb::GameRecord {
+    let mut r = record_fields(setup, actions, rules_version, action_to_pb_compact);
+    r.match_state = match_state;
+    r.deal = explicit_deal(setup, game, card_index_to_pb).or(r.deal);
+    r
+}
+
+/// Strips `r` to what [`compact_record_with_deal`] writes: no notations and no card names.
+pub fn compact_record(r: &mut pb::GameRecord) {
+    let strip = |c: &mut pb::Card| {
+        c.notation = String::new();
+        c.name = String::new();
+    };
+    for a in &mut r.actions {
+        a.notation = String::new();
+        if let Some(c) = &mut a.card {
+            strip(c);
+        }
+    }
+    if let Some(pb::game_record::Deal::ExplicitDeal(d)) = &mut r.deal {
+        d.hands
+            .iter_mut()
+            .flat_map(|h| h.cards.iter_mut())
+            .chain(d.talon.iter_mut())
+            .for_each(strip);
+    }
+}
+
+/// An explicit deal as the cards the game was dealt, written by `card`; `None` for a seeded
+/// deal.
+fn explicit_deal(
+    setup: &Setup,
+    game: &AnyGame,
+    card: impl Fn(Card) -> pb::Card,
+) -> Option<pb::game_record::Deal> {
+    let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) else {
+        return None;
+    };
+    let deal = h.deal();
+    Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
+        hands: Seat::all(setup.seats)
+            .map(|s| pb::Hand {
+                cards: deal.hands[s].into_iter().rev().map(&card).collect(),
+            })
+            .collect(),
+        talon: deal.talon().iter().map(|&c| card(c)).collect(),
+    }))
 }
 
 // ----- viewers, views, ledgers, events -------------------------------------------------------
@@ -1035,5 +1199,154 @@ pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState
         session: session as i32,
         skiz_holder: holder,
         session_turns: turns,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_is_found_by_its_notation_as_the_parser_reads_it() {
+        for i in 0..tarock_engine::card::NUM_CARDS as u8 {
+            let c = Card::new(i);
+            let wire = card_to_pb(c);
+            assert_eq!(
+                card_by_notation(&wire.notation),
+                Some(c),
+                "{}",
+                wire.notation
+            );
+            assert_eq!(wire.notation.parse::<Card>(), Ok(c), "{}", wire.notation);
+            assert_eq!(card_from_pb(Some(&wire), "card"), Ok(c));
+        }
+    }
+
+    #[test]
+    fn every_action_has_its_notation_and_label() {
+        use tarock_engine::hungarian::ids;
+        for pack in [
+            tarock_engine::Pack::Hungarian42,
+            tarock_engine::Pack::Tarock54,
+        ] {
+            for id in 0..ids::space_size(pack) {
+                let Some(a) = ids::action_from_id(pack, id) else {
+                    continue;
+                };
+                assert_eq!(notation(a), a.to_string());
+                assert_eq!(label(a), format_label(a));
+                assert_eq!(action_to_pb(a).notation, a.to_string());
+            }
+        }
+    }
+
+    #[test]
+    fn other_spellings_of_a_card_still_parse() {
+        let card = |n: &str| pb::Card {
+            notation: n.to_owned(),
+            ..Default::default()
+        };
+        assert_eq!(card_by_notation("xxi"), None);
+        assert_eq!(card_from_pb(Some(&card("xxi")), "c"), Ok(Card::tarokk(21)));
+        assert_eq!(card_from_pb(Some(&card("skiz")), "c"), Ok(Card::SKIZ));
+        assert_eq!(card_from_pb(Some(&card("t1")), "c"), Ok(Card::tarokk(1)));
+        let e = card_from_pb(Some(&card("Z9")), "c").expect_err("not a card");
+        assert_eq!(e.field, "c");
+        let index = pb::Card {
+            index: 99,
+            ..Default::default()
+        };
+        assert_eq!(
+            card_from_pb(Some(&index), "c"),
+            Err(FieldViolation::new("c", "card index 99 out of range 0..77"))
+        );
+    }
+
+    #[test]
+    fn a_compact_record_decodes_to_the_same_game() {
+        use tarock_engine::game::Game;
+        let setup =
+            tarock_engine::Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(1), [9; 32]);
+        let mut g = AnyGame::new(&setup).expect("valid setup");
+        let mut actions = Vec::new();
+        // The last legal action each time: through the auction, the discards and into play.
+        while g.to_act().is_some() && actions.len() < 60 {
+            let legal = g.legal_actions();
+            let a = legal[legal.len() - 1];
+            g.play_unchecked(a);
+            actions.push(a);
+        }
+        let full = record_with_deal(&setup, &actions, &g, None, 1);
+        let compact = compact_record_with_deal(&setup, &actions, &g, None, 1);
+        assert!(compact.actions.iter().any(|a| a.card.is_some()));
+        assert!(compact.actions.iter().all(|a| a.notation.is_empty()));
+        assert!(compact
+            .actions
+            .iter()
+            .filter_map(|a| a.card.as_ref())
+            .all(|c| c.notation.is_empty() && c.name.is_empty()));
+        let (a, b) = (
+            record_from_pb(&full).expect("valid"),
+            record_from_pb(&compact).expect("valid"),
+        );
+        assert_eq!(a.actions, b.actions);
+        assert_eq!(a.setup, b.setup);
+        let mut stripped = full.clone();
+        compact_record(&mut stripped);
+        assert_eq!(stripped, compact);
+    }
+
+    #[test]
+    fn violations_in_a_record_name_their_fields() {
+        let setup =
+            tarock_engine::Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(0), [1; 32]);
+        let mut r = record_to_pb(&setup, &[Action::Pass, Action::Pass], 1);
+        r.actions[0] = pb::Action {
+            kind: pb::ActionKind::Play as i32,
+            card: Some(pb::Card {
+                notation: "nonsense".to_owned(),
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        r.actions[1] = pb::Action {
+            kind: pb::ActionKind::Kontra as i32,
+            level: 9,
+            ..Default::default()
+        };
+        let errs = record_from_pb(&r).expect_err("malformed");
+        let fields: Vec<&str> = errs.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            ["record.actions[0].card", "record.actions[1].level"]
+        );
+        assert_eq!(errs[1].description, "kontra levels are 1 to 5");
+        let e = action_from_pb(
+            Some(&pb::Action {
+                kind: 77,
+                ..Default::default()
+            }),
+            "action",
+        )
+        .expect_err("unknown kind");
+        assert_eq!(
+            e,
+            FieldViolation::new("action.kind", "unknown action kind 77")
+        );
+        let e = action_from_pb(Some(&pb::Action::default()), "action").expect_err("empty");
+        assert_eq!(e, FieldViolation::new("action", "set kind or notation"));
+        let e = action_from_pb(
+            Some(&pb::Action {
+                kind: pb::ActionKind::Announce as i32,
+                bonus: pb::Bonus::KingUltimo as i32,
+                ..Default::default()
+            }),
+            "action",
+        )
+        .expect_err("no suit");
+        assert_eq!(
+            e,
+            FieldViolation::new("action.bonus", "this bonus needs a suit")
+        );
     }
 }

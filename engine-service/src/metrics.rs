@@ -34,6 +34,8 @@ const CODES: usize = 17;
 
 struct RpcMetrics {
     by_code: [AtomicU64; CODES],
+    /// Requests whose latency fell in each bucket and no lower one (one increment per request);
+    /// [`Metrics::render`] adds them up into Prometheus's cumulative buckets.
     buckets: [AtomicU64; BUCKETS.len()],
     count: AtomicU64,
     sum_nanos: AtomicU64,
@@ -109,21 +111,22 @@ fn code_name(i: usize) -> &'static str {
 impl Metrics {
     /// Records one finished request.
     pub fn record(&self, rpc: usize, start: Instant, code: Code) {
-        let Some(m) = self.rpcs.get(rpc) else { return };
-        let secs = start.elapsed().as_secs_f64();
-        let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let (Some(m), Some(&name)) = (self.rpcs.get(rpc), RPCS.get(rpc)) else {
+            return;
+        };
+        let elapsed = start.elapsed();
+        let secs = elapsed.as_secs_f64();
+        let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
         m.count.fetch_add(1, Ordering::Relaxed);
         m.sum_nanos.fetch_add(nanos, Ordering::Relaxed);
         if let Some(c) = m.by_code.get(code as usize) {
             c.fetch_add(1, Ordering::Relaxed);
         }
-        for (b, bound) in m.buckets.iter().zip(BUCKETS) {
-            if secs <= bound {
-                b.fetch_add(1, Ordering::Relaxed);
-            }
+        if let Some(b) = BUCKETS.iter().position(|&bound| secs <= bound) {
+            m.buckets[b].fetch_add(1, Ordering::Relaxed);
         }
         let attrs = [
-            opentelemetry::KeyValue::new("rpc", RPCS[rpc]),
+            opentelemetry::KeyValue::new("rpc", name),
             opentelemetry::KeyValue::new("code", code_name(code as usize)),
         ];
         self.otel_requests.add(1, &attrs);
@@ -153,14 +156,16 @@ impl Metrics {
         out.push_str("# HELP tarock_request_duration_seconds Request latency by RPC.\n");
         out.push_str("# TYPE tarock_request_duration_seconds histogram\n");
         for (name, m) in RPCS.iter().zip(&self.rpcs) {
+            let mut cumulative = 0u64;
             for (b, bound) in m.buckets.iter().zip(BUCKETS) {
+                cumulative += b.load(Ordering::Relaxed);
                 let _ = writeln!(
                     out,
-                    "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"{bound}\"}} {}",
-                    b.load(Ordering::Relaxed)
+                    "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"{bound}\"}} {cumulative}"
                 );
             }
-            let count = m.count.load(Ordering::Relaxed);
+            // Read after the buckets, so no lower than their sum (counts only grow).
+            let count = m.count.load(Ordering::Relaxed).max(cumulative);
             let _ = writeln!(
                 out,
                 "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"+Inf\"}} {count}"
@@ -249,7 +254,8 @@ impl<S> Instrumented<S> {
         fut: impl Future<Output = Result<Response<T>, Status>>,
     ) -> Result<Response<T>, Status> {
         let start = Instant::now();
-        let span = tracing::info_span!("rpc", rpc = RPCS[rpc], code = tracing::field::Empty);
+        let name = RPCS.get(rpc).copied().unwrap_or("unknown");
+        let span = tracing::info_span!("rpc", rpc = name, code = tracing::field::Empty);
         let result = fut.instrument(span.clone()).await;
         let code = result.as_ref().map_or_else(Status::code, |_| Code::Ok);
         span.record("code", tracing::field::debug(code));
@@ -318,5 +324,58 @@ impl<S: EngineService> EngineService for Instrumented<S> {
         r: Request<pb::SuggestMoveRequest>,
     ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
         self.observe(8, self.inner.suggest_move(r)).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::service::Engine;
+    use tracing_subscriber::layer::SubscriberExt;
+
+    #[test]
+    fn each_request_lands_in_one_bucket_and_renders_cumulative() {
+        let m = Metrics::default();
+        let now = Instant::now();
+        for _ in 0..3 {
+            m.record(3, now, Code::Ok);
+        }
+        m.record(3, now - std::time::Duration::from_millis(30), Code::Aborted);
+        let body = m.render();
+        let bucket = |le: &str| -> u64 {
+            let prefix = format!(
+                "tarock_request_duration_seconds_bucket{{rpc=\"ApplyAction\",le=\"{le}\"}} "
+            );
+            body.lines()
+                .find_map(|l| l.strip_prefix(&prefix))
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("no bucket {le} in\n{body}"))
+        };
+        assert_eq!(bucket("0.025"), 3);
+        assert_eq!(bucket("0.05"), 4);
+        assert_eq!(bucket("1"), 4);
+        assert_eq!(bucket("+Inf"), 4);
+        assert!(body.contains("tarock_requests_total{rpc=\"ApplyAction\",code=\"ABORTED\"} 1"));
+    }
+
+    // With spans enabled (the server's default log level is info), every RPC names itself:
+    // NextDeal, the last, too.
+    #[tokio::test(flavor = "current_thread")]
+    async fn every_rpc_is_named_in_its_span_and_counted() {
+        let subscriber = tracing_subscriber::registry()
+            .with(tracing_subscriber::fmt::layer().with_writer(std::io::sink));
+        let _default = tracing::subscriber::set_default(subscriber);
+        let metrics = Arc::new(Metrics::default());
+        let svc = Instrumented::new(Engine::new(), Arc::clone(&metrics));
+        let r = svc
+            .next_deal(Request::new(pb::NextDealRequest::default()))
+            .await;
+        assert_eq!(
+            r.map(|_| ()).map_err(|s| s.code()),
+            Err(Code::InvalidArgument)
+        );
+        assert!(metrics
+            .render()
+            .contains("tarock_requests_total{rpc=\"NextDeal\",code=\"INVALID_ARGUMENT\"} 1"));
     }
 }

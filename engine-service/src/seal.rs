@@ -7,7 +7,9 @@
 //! `"TKS" · version (1) · key-id length (1 byte) · key id · nonce (24) · ciphertext`, where the
 //! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
 //! the game id) under a key derived from the key-ring key, and everything before the nonce is
-//! bound as associated data, so the header cannot be altered either.
+//! bound as associated data, so the header cannot be altered either. The record in the payload
+//! is compact (`convert::compact_record`): its actions and cards carry no notations or names,
+//! which decoding does not read, so records sealed with or without them open alike.
 //!
 //! A token is `"TKT" · version (1) · key-id length · key id · role (seat 0..4, or 255 for the
 //! table) · MAC (16)`, the MAC being HMAC-SHA256 under a second derived key over the game id and
@@ -23,7 +25,7 @@
 //!
 //! Architecture invariant: nothing here logs or traces a record, a hand or a key.
 
-use chacha20poly1305::aead::{Aead, KeyInit, Payload as AeadPayload};
+use chacha20poly1305::aead::{Aead, AeadInPlace, KeyInit, Payload as AeadPayload};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use prost::Message;
@@ -93,7 +95,9 @@ pub enum Role {
 struct Key {
     id: String,
     seal: [u8; 32],
-    token: [u8; 32],
+    /// HMAC-SHA256 keyed with the token key: cloned for each token, which saves hashing the
+    /// key's inner and outer blocks every time.
+    token: HmacSha256,
 }
 
 /// The server's keys: one active for sealing, all accepted for opening.
@@ -146,9 +150,11 @@ impl KeyRing {
             if out.iter().any(|k| k.id == id) {
                 return Err(format!("key id {id:?} appears twice"));
             }
+            let token = derive(&master, b"tarock-token-v1");
             out.push(Key {
                 seal: derive(&master, b"tarock-seal-v1"),
-                token: derive(&master, b"tarock-token-v1"),
+                token: <HmacSha256 as Mac>::new_from_slice(&token)
+                    .expect("HMAC takes any key length"),
                 id,
             });
         }
@@ -233,22 +239,20 @@ impl KeyRing {
     pub fn seal(&self, payload: &Payload) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
         let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
-        let aad = out.clone();
+        let aad_len = out.len();
         let mut nonce = [0u8; NONCE_LEN];
         getrandom::fill(&mut nonce).map_err(|e| format!("no randomness for a nonce: {e}"))?;
-        let cipher = XChaCha20Poly1305::new((&key.seal).into());
-        let plain = payload.encode_to_vec();
-        let sealed = cipher
-            .encrypt(
-                XNonce::from_slice(&nonce),
-                AeadPayload {
-                    msg: &plain,
-                    aad: &aad,
-                },
-            )
-            .map_err(|_| "encryption failed".to_owned())?;
         out.extend_from_slice(&nonce);
-        out.extend_from_slice(&sealed);
+        // The payload is encoded after the header and the nonce and encrypted where it lies;
+        // the tag follows: the same bytes as `encrypt`'s ciphertext-then-tag, in one buffer.
+        let start = out.len();
+        encode_payload(payload, &mut out);
+        let (head, body) = out.split_at_mut(start);
+        let cipher = XChaCha20Poly1305::new((&key.seal).into());
+        let tag = cipher
+            .encrypt_in_place_detached(XNonce::from_slice(&nonce), &head[..aad_len], body)
+            .map_err(|_| "encryption failed".to_owned())?;
+        out.extend_from_slice(&tag);
         Ok(out)
     }
 
@@ -279,8 +283,7 @@ impl KeyRing {
     }
 
     fn mac(key: &Key, game_id: &[u8], role: u8) -> [u8; MAC_LEN] {
-        let mut mac =
-            <HmacSha256 as Mac>::new_from_slice(&key.token).expect("HMAC takes any key length");
+        let mut mac = key.token.clone();
         mac.update(b"tarock-token-v1");
         mac.update(game_id);
         mac.update(&[role]);
@@ -314,8 +317,7 @@ impl KeyRing {
         }
         let key = self.key(id)?;
         let role = token[end];
-        let mut mac =
-            <HmacSha256 as Mac>::new_from_slice(&key.token).expect("HMAC takes any key length");
+        let mut mac = key.token.clone();
         mac.update(b"tarock-token-v1");
         mac.update(game_id);
         mac.update(&[role]);
@@ -329,10 +331,93 @@ impl KeyRing {
     }
 }
 
+/// Appends `p` encoded as protobuf: what `p.encode(out)` writes, with the record encoded by
+/// [`tarock_proto::wire`] (one pass instead of measuring the record's actions twice over).
+fn encode_payload(p: &Payload, out: &mut Vec<u8>) {
+    use prost::encoding::{encode_key, encode_varint, WireType};
+    let Payload {
+        record,
+        move_count,
+        game_id,
+    } = p;
+    if let Some(r) = record {
+        let mut bytes = Vec::new();
+        if !tarock_proto::wire::encode(r, &mut bytes) {
+            bytes = r.encode_to_vec();
+        }
+        encode_key(1, WireType::LengthDelimited, out);
+        encode_varint(bytes.len() as u64, out);
+        out.extend_from_slice(&bytes);
+    }
+    if *move_count != 0 {
+        encode_key(2, WireType::Varint, out);
+        encode_varint(*move_count, out);
+    }
+    if !game_id.is_empty() {
+        encode_key(3, WireType::LengthDelimited, out);
+        encode_varint(game_id.len() as u64, out);
+        out.extend_from_slice(game_id);
+    }
+}
+
 /// The commitment to a seed published at deal time: SHA-256("tarock-seed-v1" || seed).
 pub fn seed_commitment(seed: &[u8]) -> Vec<u8> {
     let mut h = Sha256::new();
     h.update(b"tarock-seed-v1");
     h.update(seed);
     h.finalize().to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn payload(actions: usize, move_count: u64, game_id: &[u8]) -> Payload {
+        Payload {
+            record: (actions > 0).then(|| pb::GameRecord {
+                variant: "hungarian-illustrated".to_owned(),
+                seats: 4,
+                deal: Some(pb::game_record::Deal::Seed(vec![3; 32])),
+                actions: (0..actions)
+                    .map(|i| pb::Action {
+                        kind: 10,
+                        card: Some(pb::Card {
+                            index: i as u32 % 78,
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            }),
+            move_count,
+            game_id: game_id.to_vec(),
+        }
+    }
+
+    #[test]
+    fn payloads_encode_as_prost_encodes_them() {
+        for p in [
+            payload(0, 0, &[]),
+            payload(1, 1, &[7; 16]),
+            payload(40, 40, &[9; 16]),
+            payload(300, 1 << 40, &[1; 300]),
+        ] {
+            let mut out = vec![0xEE];
+            encode_payload(&p, &mut out);
+            assert_eq!(out[1..], p.encode_to_vec()[..]);
+        }
+    }
+
+    #[test]
+    fn a_sealed_payload_opens_to_itself() {
+        let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
+        let p = payload(30, 30, &[4; 16]);
+        let sealed = ring.seal(&p).expect("sealed");
+        assert_eq!(ring.open(&sealed), Ok(p));
+        let mut bad = sealed.clone();
+        let last = bad.len() - 1;
+        bad[last] ^= 1;
+        assert_eq!(ring.open(&bad), Err(SealError::Tampered));
+    }
 }

@@ -201,8 +201,10 @@ impl Engine {
         }
     }
 
-    /// Seals `record` for the game `game_id` with the active key.
-    fn seal(&self, record: pb::GameRecord, game_id: &[u8]) -> Result<pb::SealedRecord, Status> {
+    /// Seals `record` for the game `game_id` with the active key, without the notations and
+    /// names that decoding does not read (see `convert::compact_record`).
+    fn seal(&self, mut record: pb::GameRecord, game_id: &[u8]) -> Result<pb::SealedRecord, Status> {
+        convert::compact_record(&mut record);
         let move_count = record.actions.len() as u64;
         let data = self
             .keys()?
@@ -499,16 +501,27 @@ impl EngineService for Engine {
         let mut actions = decoded.actions;
         actions.push(action);
         let who = viewer_for(access, r.viewer.as_ref(), &next)?;
-        let record = convert::record_with_deal(
-            &decoded.setup,
-            &actions,
-            &next,
-            decoded.match_state,
-            RULES_VERSION,
-        );
         let (record, sealed) = match sealed {
-            None => (Some(record), None),
-            Some(game_id) => (None, Some(self.seal(record, &game_id)?)),
+            None => (
+                Some(convert::record_with_deal(
+                    &decoded.setup,
+                    &actions,
+                    &next,
+                    decoded.match_state,
+                    RULES_VERSION,
+                )),
+                None,
+            ),
+            Some(game_id) => {
+                let record = convert::compact_record_with_deal(
+                    &decoded.setup,
+                    &actions,
+                    &next,
+                    decoded.match_state,
+                    RULES_VERSION,
+                );
+                (None, Some(self.seal(record, &game_id)?))
+            }
         };
         // The events name only public facts (trick winners, revealed partners, bonuses).
         Ok(Response::new(pb::ApplyActionResponse {

@@ -36,15 +36,19 @@ where
     }
 }
 
-/// Encodes prost messages.
+/// Encodes prost messages; the responses that carry records and views through
+/// [`crate::wire`], which writes the same bytes faster.
 #[derive(Debug, Clone)]
 pub struct TarockEncoder<T>(PhantomData<T>);
 
-impl<T: Message> Encoder for TarockEncoder<T> {
+impl<T: Message + 'static> Encoder for TarockEncoder<T> {
     type Item = T;
     type Error = Status;
 
     fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        if crate::wire::encode(&item, buf) {
+            return Ok(());
+        }
         item.encode(buf)
             .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
     }

@@ -5,6 +5,7 @@
 //! set for server reflection.
 
 pub mod codec;
+pub mod wire;
 
 /// Package `tarock.v1`.
 #[allow(missing_docs, unreachable_pub, clippy::all, clippy::pedantic)]

@@ -10,9 +10,10 @@
 //! The requests are a realistic mix: records of games in progress (every variant, stopped at a
 //! random point of a deal played by players who mostly pass in the round of announcements, so a
 //! few dozen actions long, as stored records are), sent to `LegalMoves`, and to `ApplyAction`
-//! with the action that was played next, the acting seat and its view. In the same run the
-//! standard `grpc.health.v1.Health/Check` is driven on the same server: it does no work, so its
-//! throughput is the floor the transport sets, and each RPC's `ratio_to_health` compares with it.
+//! with the action that was played next, the acting seat and its view, as open records and as
+//! sealed ones. In the same run the standard `grpc.health.v1.Health/Check` is driven on the same
+//! server: it does no work, so its throughput is the floor the transport sets, and each RPC's
+//! `ratio_to_health` compares with it.
 //!
 //! The kinds take turns in slices of half a second until each has had its share of the time,
 //! so a drift of the machine (another process, thermal limits) touches them alike. Requests are
@@ -20,28 +21,35 @@
 //! that the generator, which shares the machine's cores with the server, spends as little CPU as
 //! it can.
 //!
-//! Sealed records: `apply_action_sealed` is measured only when the server supports sealed
-//! records. Before the run one `ApplyAction` with a sealed record is tried; a server without
-//! them answers UNIMPLEMENTED and the line reports `{"supported": false, …}` with null figures.
-//! (The API has no way yet for a client to obtain a sealed record, so until it has, any other
-//! answer is reported the same way, with the status code seen.)
+//! Sealed records: `apply_action_sealed` sends `ApplyAction` with the same games as sealed
+//! records, as a hosted client does: the acting seat's token and the move count it expects. The
+//! generator makes those records through the server before the run (`NewDeal` with `sealed`,
+//! then each action of the open record applied with the table token). A server without a key
+//! ring answers that `NewDeal` UNIMPLEMENTED, and the line then reports
+//! `{"supported": false, "probe": "UNIMPLEMENTED", …}` with null figures.
 //!
 //! With `--spawn-server PATH` the generator starts the server itself on a free loopback port,
-//! waits for its health check, and reports `server_peak_rss_mib`: the server's peak resident
-//! memory (VmHWM in `/proc/PID/status`) after the run. It stops that server when done.
+//! with a key ring of one random key in a temporary directory (`--keys-dir`), waits for its
+//! health check, and reports `server_peak_rss_mib`: the server's peak resident memory (VmHWM in
+//! `/proc/PID/status`) after the run. It stops that server and removes the keys when done.
+//!
+//! Each kind also reports `client_cpu_us`, the generator's CPU time per answered request, and,
+//! for a spawned server, `server_cpu_us`, the server's (both summed over the process's threads
+//! from `/proc/PID/task/*/schedstat` around each slice). They say where the two cores went,
+//! which the throughput alone does not on a machine shared with other work. `--kinds` drives
+//! only some kinds (e.g. `--kinds apply_action` while a profiler watches the server).
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
 use prost::Message;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tarock_benches::{quantile, random_deal, setup, Policy, Rng, VARIANTS};
-use tarock_engine::game::Game;
-use tarock_engine::{AnyGame, RULES_VERSION};
-use tarock_proto::v1 as pb;
-use tarock_service::convert;
+use tarock_benches::quantile;
+use tarock_benches::requests::{self, InProgress};
+use tarock_proto::v1::engine_service_client::EngineServiceClient;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::codegen::http::uri::PathAndQuery;
 use tonic::transport::{Channel, Endpoint};
@@ -76,6 +84,14 @@ struct Args {
     /// Worker threads of the generator's own runtime (it shares the machine with the server).
     #[arg(long, default_value_t = 2)]
     client_threads: usize,
+    /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
+    /// need `health`).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "health,legal_moves,apply_action,apply_action_sealed"
+    )]
+    kinds: Vec<String>,
 }
 
 // ----- a codec for pre-encoded requests ----------------------------------------------------------
@@ -153,14 +169,27 @@ enum Kind {
     Health,
     LegalMoves,
     ApplyAction,
+    ApplyActionSealed,
 }
 
 impl Kind {
+    const ALL: [Kind; 4] = [
+        Kind::Health,
+        Kind::LegalMoves,
+        Kind::ApplyAction,
+        Kind::ApplyActionSealed,
+    ];
+
+    fn from_key(key: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.key() == key)
+    }
+
     const fn key(self) -> &'static str {
         match self {
             Kind::Health => "health",
             Kind::LegalMoves => "legal_moves",
             Kind::ApplyAction => "apply_action",
+            Kind::ApplyActionSealed => "apply_action_sealed",
         }
     }
 
@@ -168,7 +197,7 @@ impl Kind {
         match self {
             Kind::Health => HEALTH,
             Kind::LegalMoves => LEGAL_MOVES,
-            Kind::ApplyAction => APPLY_ACTION,
+            Kind::ApplyAction | Kind::ApplyActionSealed => APPLY_ACTION,
         }
     }
 }
@@ -178,6 +207,8 @@ struct Requests {
     health: Vec<Bytes>,
     legal_moves: Vec<Bytes>,
     apply_action: Vec<Bytes>,
+    /// Empty when the server has no sealed records.
+    apply_action_sealed: Vec<Bytes>,
     /// Mean number of actions in the records.
     mean_actions: f64,
 }
@@ -188,75 +219,111 @@ impl Requests {
             Kind::Health => &self.health,
             Kind::LegalMoves => &self.legal_moves,
             Kind::ApplyAction => &self.apply_action,
+            Kind::ApplyActionSealed => &self.apply_action_sealed,
         }
     }
 }
 
-/// Builds `n` records of games in progress, every variant in turn, each stopped at a random
-/// point of a seeded deal, and the requests on them.
-fn requests(n: usize) -> Requests {
-    let mut rng = Rng::new(0x10AD);
-    let mut legal_moves = Vec::with_capacity(n);
-    let mut apply_action = Vec::with_capacity(n);
-    let mut total_actions = 0usize;
-    for i in 0..n {
-        let variant = VARIANTS[i % VARIANTS.len()];
-        let s = setup(variant, i as u64);
-        let (_, actions) = random_deal(&s, Policy::Realistic, &mut rng);
-        // A game in progress: some seat is to act after the first `k` actions.
-        let k = rng.below(actions.len());
-        let game = AnyGame::replay(&s, &actions[..k]).expect("a played record replays");
-        let seat = game.to_act().expect("the game is in progress");
-        let record = convert::record_with_deal(&s, &actions[..k], &game, None, RULES_VERSION);
-        total_actions += k;
-        legal_moves.push(Bytes::from(
-            pb::LegalMovesRequest {
-                state: Some(pb::legal_moves_request::State::Record(record.clone())),
-                ..Default::default()
-            }
-            .encode_to_vec(),
-        ));
-        apply_action.push(Bytes::from(
-            pb::ApplyActionRequest {
-                state: Some(pb::apply_action_request::State::Record(record)),
-                action: Some(convert::action_to_pb(actions[k])),
-                action_id: None,
-                viewer: Some(pb::Viewer {
-                    role: pb::ViewerRole::Seat as i32,
-                    seat: u32::from(seat.get()),
-                }),
-                seat: Some(u32::from(seat.get())),
-                ..Default::default()
-            }
-            .encode_to_vec(),
-        ));
-    }
+/// The open requests on `games`.
+fn open_requests(games: &[InProgress]) -> Requests {
+    let total_actions: usize = games.iter().map(|g| g.actions.len()).sum();
     Requests {
         // HealthCheckRequest { service: "" } encodes to no bytes at all.
         health: vec![Bytes::new()],
-        legal_moves,
-        apply_action,
-        mean_actions: total_actions as f64 / n.max(1) as f64,
+        legal_moves: games
+            .iter()
+            .map(|g| Bytes::from(requests::legal_moves_request(g).encode_to_vec()))
+            .collect(),
+        apply_action: games
+            .iter()
+            .map(|g| Bytes::from(requests::apply_action_request(g).encode_to_vec()))
+            .collect(),
+        apply_action_sealed: Vec::new(),
+        mean_actions: total_actions as f64 / games.len().max(1) as f64,
     }
 }
 
-/// Tries one `ApplyAction` on a sealed record: `None` when the server answers UNIMPLEMENTED
-/// (no sealed records), else the status code it gave.
-async fn probe_sealed(channel: &Channel) -> Option<Code> {
-    let req = pb::ApplyActionRequest {
-        state: Some(pb::apply_action_request::State::Sealed(pb::SealedRecord {
-            data: vec![0; 64],
-            ..Default::default()
-        })),
-        action: Some(convert::action_to_pb(tarock_engine::Action::Pass)),
-        ..Default::default()
-    };
-    let body = Bytes::from(req.encode_to_vec());
-    match call(channel, APPLY_ACTION, &body).await {
-        Ok(_) => Some(Code::Ok),
-        Err(s) if s.code() == Code::Unimplemented => None,
-        Err(s) => Some(s.code()),
+/// Whether the server deals sealed records.
+enum Sealed {
+    /// It does: the sealed `ApplyAction` requests on the games, in order.
+    Built(Vec<Bytes>),
+    /// It answered the first sealed `NewDeal` with this code.
+    Unsupported(Code),
+}
+
+/// The sealed `ApplyAction` request on `game`, its sealed record made through the server: a
+/// sealed `NewDeal` of the same deal, then every action of the record applied with the table
+/// token.
+async fn seal_game(
+    client: &mut EngineServiceClient<Channel>,
+    game: &InProgress,
+) -> Result<Bytes, Status> {
+    let deal = client
+        .new_deal(requests::new_deal_request(game, true))
+        .await?
+        .into_inner();
+    let missing = || Status::internal("a sealed NewDeal answered without a sealed record");
+    let mut sealed = deal.sealed.ok_or_else(missing)?;
+    for i in 0..game.actions.len() {
+        let r = client
+            .apply_action(requests::table_step_request(
+                game,
+                i,
+                sealed,
+                &deal.table_token,
+            ))
+            .await?
+            .into_inner();
+        sealed = r.sealed.ok_or_else(missing)?;
     }
+    let token = deal
+        .seat_tokens
+        .get(usize::from(game.seat.get()))
+        .ok_or_else(|| Status::internal("a sealed NewDeal answered without a seat's token"))?;
+    Ok(Bytes::from(
+        requests::sealed_apply_action_request(game, sealed, token).encode_to_vec(),
+    ))
+}
+
+/// Makes the sealed requests on `games` through the server, on several connections at once.
+async fn sealed_requests(
+    channels: &[Channel],
+    games: &Arc<Vec<InProgress>>,
+) -> Result<Sealed, String> {
+    // The first deal tells whether the server has sealed records at all.
+    let mut probe = EngineServiceClient::new(channels[0].clone());
+    if let Some(first) = games.first() {
+        if let Err(s) = probe
+            .new_deal(requests::new_deal_request(first, true))
+            .await
+        {
+            return Ok(Sealed::Unsupported(s.code()));
+        }
+    }
+    let workers = channels.len().clamp(1, 16);
+    let mut tasks = Vec::with_capacity(workers);
+    for (w, channel) in channels.iter().take(workers).enumerate() {
+        let mut client = EngineServiceClient::new(channel.clone());
+        let games = Arc::clone(games);
+        tasks.push(tokio::spawn(async move {
+            let mut out = Vec::new();
+            for i in (w..games.len()).step_by(workers) {
+                out.push((i, seal_game(&mut client, &games[i]).await?));
+            }
+            Ok::<_, Status>(out)
+        }));
+    }
+    let mut built: Vec<Option<Bytes>> = vec![None; games.len()];
+    for t in tasks {
+        let done = t
+            .await
+            .map_err(|e| format!("a sealing task failed: {e}"))?
+            .map_err(|s| format!("making the sealed records: {}: {}", s.code(), s.message()))?;
+        for (i, b) in done {
+            built[i] = Some(b);
+        }
+    }
+    Ok(Sealed::Built(built.into_iter().flatten().collect()))
 }
 
 // ----- running ----------------------------------------------------------------------------------
@@ -268,18 +335,58 @@ struct Tally {
     errors: u64,
     first_error: Option<String>,
     busy: Duration,
+    /// CPU time of the spawned server's threads during the slices, if known.
+    server_cpu: Option<Duration>,
+    /// CPU time of the generator's own threads during the slices, if known.
+    client_cpu: Option<Duration>,
 }
 
-/// Drives `kind` with `concurrency` requests in flight for `slice`, spread over `channels`.
-async fn run_slice(
-    kind: Kind,
-    requests: &Arc<Requests>,
-    channels: &[Channel],
+/// CPU time consumed so far by every thread of process `pid` (this process for `None`): the
+/// sum of the first field of `/proc/PID/task/*/schedstat`, in nanoseconds. `None` where that is
+/// not readable (not Linux, or no schedstats).
+fn cpu_time(pid: Option<u32>) -> Option<Duration> {
+    let dir = match pid {
+        Some(p) => format!("/proc/{p}/task"),
+        None => "/proc/self/task".to_owned(),
+    };
+    let mut ns = 0u64;
+    for entry in std::fs::read_dir(dir).ok()? {
+        let stat = std::fs::read_to_string(entry.ok()?.path().join("schedstat")).ok()?;
+        ns += stat.split_whitespace().next()?.parse::<u64>().ok()?;
+    }
+    Some(Duration::from_nanos(ns))
+}
+
+fn add_cpu(total: &mut Option<Duration>, before: Option<Duration>, after: Option<Duration>) {
+    if let (Some(b), Some(a)) = (before, after) {
+        *total = Some(total.unwrap_or_default() + a.saturating_sub(b));
+    }
+}
+
+/// What the slices share: the requests, the connections, the load and the server measured.
+struct Load {
+    requests: Arc<Requests>,
+    channels: Vec<Channel>,
+    /// Requests in flight.
     concurrency: usize,
-    slice: Duration,
-    cursor: &Arc<AtomicU64>,
-    tally: &mut Tally,
-) {
+    /// Where in the pool of requests the next one is taken.
+    cursor: Arc<AtomicU64>,
+    /// The spawned server's process id, whose CPU time is measured.
+    server: Option<u32>,
+}
+
+/// Drives `kind` with `load.concurrency` requests in flight for `slice`, spread over the
+/// connections.
+async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) {
+    let Load {
+        requests,
+        channels,
+        concurrency,
+        cursor,
+        server,
+    } = load;
+    let (concurrency, server) = (*concurrency, *server);
+    let (server_before, client_before) = (server.and_then(|p| cpu_time(Some(p))), cpu_time(None));
     let start = Instant::now();
     let deadline = start + slice;
     let mut tasks = Vec::with_capacity(concurrency);
@@ -315,6 +422,14 @@ async fn run_slice(
         }
     }
     tally.busy += start.elapsed();
+    if server.is_some() {
+        add_cpu(
+            &mut tally.server_cpu,
+            server_before,
+            server.and_then(|p| cpu_time(Some(p))),
+        );
+    }
+    add_cpu(&mut tally.client_cpu, client_before, cpu_time(None));
 }
 
 fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
@@ -334,10 +449,48 @@ fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
         "requests": t.latencies_us.len(),
         "errors": t.errors,
     });
+    let per_request = |cpu: Option<Duration>| {
+        cpu.filter(|_| !t.latencies_us.is_empty())
+            .map(|c| round1(c.as_secs_f64() * 1e6 / t.latencies_us.len() as f64))
+    };
+    if let Some(us) = per_request(t.server_cpu) {
+        v["server_cpu_us"] = serde_json::Value::from(us);
+    }
+    if let Some(us) = per_request(t.client_cpu) {
+        v["client_cpu_us"] = serde_json::Value::from(us);
+    }
     if let Some(e) = &t.first_error {
         v["first_error"] = serde_json::Value::from(e.clone());
     }
     v
+}
+
+/// The canonical name of a gRPC status code, e.g. `UNIMPLEMENTED`.
+fn code_name(code: Code) -> &'static str {
+    const NAMES: [&str; 17] = [
+        "OK",
+        "CANCELLED",
+        "UNKNOWN",
+        "INVALID_ARGUMENT",
+        "DEADLINE_EXCEEDED",
+        "NOT_FOUND",
+        "ALREADY_EXISTS",
+        "PERMISSION_DENIED",
+        "RESOURCE_EXHAUSTED",
+        "FAILED_PRECONDITION",
+        "ABORTED",
+        "OUT_OF_RANGE",
+        "UNIMPLEMENTED",
+        "INTERNAL",
+        "UNAVAILABLE",
+        "DATA_LOSS",
+        "UNAUTHENTICATED",
+    ];
+    usize::try_from(code as i32)
+        .ok()
+        .and_then(|i| NAMES.get(i))
+        .copied()
+        .unwrap_or("UNKNOWN")
 }
 
 fn round1(x: f64) -> f64 {
@@ -355,6 +508,46 @@ impl Drop for Spawned {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+    }
+}
+
+/// A temporary key ring for the spawned server: one random key, removed when dropped.
+struct KeysDir(PathBuf);
+
+impl KeysDir {
+    fn create() -> Result<KeysDir, String> {
+        let mut key = [0u8; 32];
+        getrandom::fill(&mut key).map_err(|e| format!("no randomness for a key: {e}"))?;
+        let mut nonce = [0u8; 8];
+        getrandom::fill(&mut nonce).map_err(|e| format!("no randomness: {e}"))?;
+        let dir = std::env::temp_dir().join(format!(
+            "loadgen-keys-{}-{}",
+            std::process::id(),
+            u64::from_le_bytes(nonce)
+        ));
+        let err = |e: std::io::Error| format!("cannot write keys to {}: {e}", dir.display());
+        std::fs::create_dir(&dir).map_err(err)?;
+        // Made at once, so a failure below still removes the directory.
+        let made = KeysDir(dir.clone());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).map_err(err)?;
+        }
+        let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+        std::fs::write(dir.join("loadgen.key"), hex).map_err(err)?;
+        std::fs::write(dir.join("active"), "loadgen").map_err(err)?;
+        Ok(made)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for KeysDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -405,10 +598,12 @@ async fn wait_ready(url: &str) -> Result<(), String> {
 
 async fn run(args: Args) -> Result<serde_json::Value, String> {
     let mut spawned = None;
+    let mut keys = None;
     let url = match (&args.spawn_server, &args.server) {
         (Some(path), _) => {
             let port = free_loopback_port().map_err(|e| format!("no free port: {e}"))?;
             let listen = format!("127.0.0.1:{port}");
+            let dir = KeysDir::create()?;
             let child = Command::new(path)
                 .args([
                     "--listen",
@@ -418,6 +613,8 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
                     "--shutdown-grace-secs",
                     "1",
                 ])
+                .arg("--keys-dir")
+                .arg(dir.path())
                 .env("RUST_LOG", "warn")
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
@@ -425,6 +622,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
                 .spawn()
                 .map_err(|e| format!("cannot start {path}: {e}"))?;
             spawned = Some(Spawned(child));
+            keys = Some(dir);
             format!("http://{listen}")
         }
         (None, Some(url)) => url.clone(),
@@ -432,30 +630,45 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     };
     wait_ready(&url).await?;
 
-    let requests = Arc::new(requests(args.records.max(1)));
+    let games = Arc::new(requests::in_progress(args.records.max(1)));
+    let mut reqs = open_requests(&games);
     let concurrency = args.concurrency.max(1);
     let channels = connect(&url, args.connections.unwrap_or(concurrency).max(1)).await?;
-    let sealed_probe = probe_sealed(&channels[0]).await;
-
-    // Sealed records are not measured: a server without them answers the probe UNIMPLEMENTED,
-    // and this API version gives a client no way to obtain a sealed record to send.
-    let kinds = [Kind::Health, Kind::LegalMoves, Kind::ApplyAction];
-    let cursor = Arc::new(AtomicU64::new(0));
+    let mut kinds = Vec::new();
+    for key in &args.kinds {
+        let k = Kind::from_key(key).ok_or_else(|| format!("unknown kind {key:?}"))?;
+        if !kinds.contains(&k) {
+            kinds.push(k);
+        }
+    }
+    // In the order of the line, whatever the order given.
+    kinds.sort_by_key(|k| Kind::ALL.iter().position(|a| a == k));
+    let mut sealed_probe = None;
+    if kinds.contains(&Kind::ApplyActionSealed) {
+        match sealed_requests(&channels, &games).await? {
+            Sealed::Built(b) => reqs.apply_action_sealed = b,
+            Sealed::Unsupported(code) => {
+                sealed_probe = Some(code);
+                kinds.retain(|&k| k != Kind::ApplyActionSealed);
+            }
+        }
+    }
+    if kinds.is_empty() {
+        return Err("no kind of request to drive".to_owned());
+    }
+    let load = Load {
+        requests: Arc::new(reqs),
+        channels,
+        concurrency,
+        cursor: Arc::new(AtomicU64::new(0)),
+        server: spawned.as_ref().map(|s: &Spawned| s.0.id()),
+    };
 
     // Warm-up: connections, allocator and caches, not measured.
     let warm = Duration::from_secs_f64((args.seconds / 10.0).clamp(0.1, 1.0));
     for &k in &kinds {
         let mut scratch = Tally::default();
-        run_slice(
-            k,
-            &requests,
-            &channels,
-            concurrency,
-            warm / 3,
-            &cursor,
-            &mut scratch,
-        )
-        .await;
+        run_slice(&load, k, warm / kinds.len() as u32, &mut scratch).await;
     }
 
     let share = Duration::from_secs_f64(args.seconds.max(0.1) / kinds.len() as f64);
@@ -465,43 +678,48 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     while given < share {
         let this = slice.min(share - given);
         for (k, t) in kinds.iter().zip(tallies.iter_mut()) {
-            run_slice(*k, &requests, &channels, concurrency, this, &cursor, t).await;
+            run_slice(&load, *k, this, t).await;
         }
         given += this;
     }
 
-    let health_rps = {
-        let t = &tallies[0];
-        t.latencies_us.len() as f64 / t.busy.as_secs_f64().max(1e-9)
-    };
+    let rps = |t: &Tally| t.latencies_us.len() as f64 / t.busy.as_secs_f64().max(1e-9);
+    let rps_of = |k: Kind| kinds.iter().position(|&x| x == k).map(|i| rps(&tallies[i]));
+    let (health_rps, open_rps) = (rps_of(Kind::Health), rps_of(Kind::ApplyAction));
     let mut out = serde_json::json!({
         "server": url,
         "concurrency": concurrency,
-        "connections": channels.len(),
+        "connections": load.channels.len(),
         "seconds": args.seconds,
         "records": args.records,
-        "mean_record_actions": round1(requests.mean_actions),
+        "mean_record_actions": round1(load.requests.mean_actions),
     });
     for (k, t) in kinds.iter().zip(tallies.iter_mut()) {
-        let ratio = (*k != Kind::Health).then_some(health_rps);
+        let ratio = health_rps.filter(|_| *k != Kind::Health);
         let mut v = summary(t, ratio);
         if *k == Kind::Health {
             v["ratio_to_health"] = serde_json::Value::from(1.0);
         }
+        if let (Kind::ApplyActionSealed, Some(open)) = (*k, open_rps) {
+            v["ratio_to_apply_action"] = serde_json::Value::from(round3(rps(t) / open));
+        }
         out[k.key()] = v;
     }
-    out["apply_action_sealed"] = serde_json::json!({
-        "supported": false,
-        "probe": sealed_probe.map_or_else(|| "UNIMPLEMENTED".to_owned(), |c| format!("{c:?}")),
-        "rps": null,
-        "p50_us": null,
-        "p99_us": null,
-        "ratio_to_health": null,
-    });
+    if let Some(code) = sealed_probe {
+        out["apply_action_sealed"] = serde_json::json!({
+            "supported": false,
+            "probe": code_name(code),
+            "rps": null,
+            "p50_us": null,
+            "p99_us": null,
+            "ratio_to_health": null,
+        });
+    }
     if let Some(s) = &spawned {
         out["server_peak_rss_mib"] = serde_json::Value::from(peak_rss_mib(s.0.id()));
     }
     drop(spawned);
+    drop(keys);
     Ok(out)
 }
 

@@ -1,0 +1,229 @@
+//! `handlers`: the server's own work per request, without the transport: decoding the request
+//! bytes, the handler (with the metrics wrapper the server puts around it) and encoding the
+//! response as the server's codec does, on one thread, for the requests `loadgen` sends. Prints one JSON line.
+//!
+//! ```text
+//! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
+//! {"apply_action":{"ns_per_request":…,"request_bytes":…,"response_bytes":…},…}
+//! valgrind --tool=callgrind target/release/handlers --kind apply_action --requests 2000
+//! ```
+//!
+//! The games are `loadgen`'s (512 records of games in progress, 26 actions on average); the
+//! sealed records are made by the same service in process (a sealed `NewDeal`, then the actions
+//! with the table token) under a fixed test key. `--requests N` handles exactly N requests of
+//! each kind instead of running for `--seconds`, so that instruction counts under callgrind
+//! compare from run to run.
+
+use bytes::Bytes;
+use clap::Parser;
+use prost::Message;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tarock_benches::requests::{self, InProgress};
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_server::EngineService;
+use tarock_service::metrics::{Instrumented, Metrics};
+use tarock_service::seal::KeyRing;
+use tarock_service::Engine;
+use tonic::{Request, Status};
+
+// The server's allocator, so that allocation costs what it costs there.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Flags.
+#[derive(Debug, Parser)]
+#[command(
+    name = "handlers",
+    about = "The tarock service's per-request work (decode, handle, encode) without the transport"
+)]
+struct Args {
+    /// `legal_moves`, `apply_action`, `apply_action_sealed` or `all`.
+    #[arg(long, default_value = "all")]
+    kind: String,
+    /// Time per kind, in seconds.
+    #[arg(long, default_value_t = 3.0)]
+    seconds: f64,
+    /// Handle exactly this many requests of each kind instead of running for `--seconds`.
+    #[arg(long)]
+    requests: Option<u64>,
+    /// Records of games in progress to cycle through.
+    #[arg(long, default_value_t = 512)]
+    records: usize,
+}
+
+type Service = Instrumented<Engine>;
+
+const KINDS: [&str; 3] = ["legal_moves", "apply_action", "apply_action_sealed"];
+
+/// The sealed `ApplyAction` request on `game`, its record sealed by `svc` in process.
+async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Status> {
+    let deal = svc
+        .new_deal(Request::new(requests::new_deal_request(game, true)))
+        .await?
+        .into_inner();
+    let missing = || Status::internal("no sealed record");
+    let mut sealed = deal.sealed.ok_or_else(missing)?;
+    for i in 0..game.actions.len() {
+        let r = svc
+            .apply_action(Request::new(requests::table_step_request(
+                game,
+                i,
+                sealed,
+                &deal.table_token,
+            )))
+            .await?
+            .into_inner();
+        sealed = r.sealed.ok_or_else(missing)?;
+    }
+    let token = deal
+        .seat_tokens
+        .get(usize::from(game.seat.get()))
+        .ok_or_else(|| Status::internal("no seat token"))?;
+    Ok(Bytes::from(
+        requests::sealed_apply_action_request(game, sealed, token).encode_to_vec(),
+    ))
+}
+
+/// Encodes `m` into `out` as the server's codec does.
+fn encode<M: Message + 'static>(m: &M, out: &mut Vec<u8>) -> Result<(), Status> {
+    if tarock_proto::wire::encode(m, out) {
+        return Ok(());
+    }
+    m.encode(out).map_err(|e| Status::internal(e.to_string()))
+}
+
+/// Decodes `body` as the request of `kind`, handles it and encodes the response into `out`.
+async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
+    out.clear();
+    let bad = |e: prost::DecodeError| Status::invalid_argument(e.to_string());
+    match kind {
+        "legal_moves" => {
+            let req = pb::LegalMovesRequest::decode(body.clone()).map_err(bad)?;
+            let r = svc.legal_moves(Request::new(req)).await?.into_inner();
+            encode(&r, out)
+        }
+        _ => {
+            let req = pb::ApplyActionRequest::decode(body.clone()).map_err(bad)?;
+            let r = svc.apply_action(Request::new(req)).await?.into_inner();
+            encode(&r, out)
+        }
+    }
+}
+
+/// What one kind measured.
+struct Figures {
+    requests: u64,
+    elapsed: Duration,
+    request_bytes: usize,
+    response_bytes: usize,
+}
+
+async fn measure(
+    svc: &Service,
+    kind: &str,
+    pool: &[Bytes],
+    args: &Args,
+) -> Result<Figures, String> {
+    let mut out = Vec::new();
+    let fail = |s: Status| format!("{kind}: {}: {}", s.code(), s.message());
+    // One pass over the pool, unmeasured: sizes, and every request succeeds.
+    let (mut request_bytes, mut response_bytes) = (0, 0);
+    for body in pool {
+        handle(svc, kind, body, &mut out).await.map_err(fail)?;
+        request_bytes += body.len();
+        response_bytes += out.len();
+    }
+    let n = pool.len().max(1);
+    let deadline = Duration::from_secs_f64(args.seconds.max(0.01));
+    let start = Instant::now();
+    let mut done = 0u64;
+    loop {
+        match args.requests {
+            Some(limit) if done >= limit => break,
+            None if done % 64 == 0 && start.elapsed() >= deadline => break,
+            _ => {}
+        }
+        let body = &pool[(done as usize) % pool.len()];
+        handle(svc, kind, body, &mut out).await.map_err(fail)?;
+        done += 1;
+    }
+    Ok(Figures {
+        requests: done,
+        elapsed: start.elapsed(),
+        request_bytes: request_bytes / n,
+        response_bytes: response_bytes / n,
+    })
+}
+
+async fn run(args: Args) -> Result<serde_json::Value, String> {
+    let kinds: Vec<&str> = if args.kind == "all" {
+        KINDS.to_vec()
+    } else if let Some(k) = KINDS.iter().find(|k| **k == args.kind) {
+        vec![*k]
+    } else {
+        return Err(format!("unknown kind {:?}", args.kind));
+    };
+    let ring = KeyRing::new(vec![("bench".to_owned(), [7; 32])], "bench")?;
+    let svc = Instrumented::new(
+        Engine::with_keys(Some(Arc::new(ring)), false),
+        Arc::new(Metrics::default()),
+    );
+    let games = requests::in_progress(args.records.max(1));
+    let mut out = serde_json::json!({ "records": games.len() });
+    for kind in kinds {
+        let pool: Vec<Bytes> =
+            match kind {
+                "legal_moves" => games
+                    .iter()
+                    .map(|g| Bytes::from(requests::legal_moves_request(g).encode_to_vec()))
+                    .collect(),
+                "apply_action" => games
+                    .iter()
+                    .map(|g| Bytes::from(requests::apply_action_request(g).encode_to_vec()))
+                    .collect(),
+                _ => {
+                    let mut pool = Vec::with_capacity(games.len());
+                    for g in &games {
+                        pool.push(sealed_request(&svc, g).await.map_err(|s| {
+                            format!("sealing a record: {}: {}", s.code(), s.message())
+                        })?);
+                    }
+                    pool
+                }
+            };
+        let f = measure(&svc, kind, &pool, &args).await?;
+        let ns = f.elapsed.as_nanos() as f64 / f.requests.max(1) as f64;
+        out[kind] = serde_json::json!({
+            "ns_per_request": ns.round(),
+            "requests": f.requests,
+            "request_bytes": f.request_bytes,
+            "response_bytes": f.response_bytes,
+        });
+    }
+    Ok(out)
+}
+
+fn main() -> std::process::ExitCode {
+    let args = Args::parse();
+    let rt = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(run(args)) {
+        Ok(line) => {
+            println!("{line}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The requests of the service benchmarks (`loadgen` over gRPC, `handlers` in process): records
+//! of games in progress and the `LegalMoves` and `ApplyAction` requests on them, open and sealed.
+//!
+//! A sealed record cannot be made by the client: it is dealt by `NewDeal` with `sealed` set and
+//! advanced by `ApplyAction` with the table token, one action at a time, until it holds the same
+//! actions as the open record. [`new_deal_request`] and [`table_step_request`] are those steps;
+//! [`sealed_apply_action_request`] is then the measured request, as a hosted client sends it:
+//! the acting seat's token and the move count it expects.
+
+use crate::{random_deal, setup, Policy, Rng, VARIANTS};
+use tarock_engine::game::Game;
+use tarock_engine::{Action, AnyGame, DealSource, Seat, Setup, RULES_VERSION};
+use tarock_proto::v1 as pb;
+use tarock_service::convert;
+
+/// A game in progress: the record so far and the action the seat to act played next.
+#[derive(Clone, Debug)]
+pub struct InProgress {
+    /// The deal's setup (seeded, default options, four seats).
+    pub setup: Setup,
+    /// The actions of the record.
+    pub actions: Vec<Action>,
+    /// The action played next in the deal.
+    pub next: Action,
+    /// The seat to act (who plays `next`).
+    pub seat: Seat,
+}
+
+/// `n` games in progress, every variant in turn, each stopped at a random point of a seeded
+/// deal played under [`Policy::Realistic`] (a few dozen actions on average). Deterministic: the
+/// same `n` gives the same games.
+///
+/// # Panics
+/// If the engine's own random play gives a record that does not replay (an engine bug).
+#[must_use]
+pub fn in_progress(n: usize) -> Vec<InProgress> {
+    let mut rng = Rng::new(0x10AD);
+    (0..n)
+        .map(|i| {
+            let variant = VARIANTS[i % VARIANTS.len()];
+            let s = setup(variant, i as u64);
+            let (_, mut actions) = random_deal(&s, Policy::Realistic, &mut rng);
+            // A game in progress: some seat is to act after the first `k` actions.
+            let k = rng.below(actions.len());
+            let game = AnyGame::replay(&s, &actions[..k]).expect("a played record replays");
+            let seat = game.to_act().expect("the game is in progress");
+            let next = actions[k];
+            actions.truncate(k);
+            InProgress {
+                setup: s,
+                actions,
+                next,
+                seat,
+            }
+        })
+        .collect()
+}
+
+fn seat_viewer(seat: Seat) -> pb::Viewer {
+    pb::Viewer {
+        role: pb::ViewerRole::Seat as i32,
+        seat: u32::from(seat.get()),
+    }
+}
+
+/// The open record of `p`.
+///
+/// # Panics
+/// If the record does not replay (an engine bug).
+#[must_use]
+pub fn record(p: &InProgress) -> pb::GameRecord {
+    let game = AnyGame::replay(&p.setup, &p.actions).expect("a played record replays");
+    convert::record_with_deal(&p.setup, &p.actions, &game, None, RULES_VERSION)
+}
+
+/// `LegalMoves` on the open record.
+#[must_use]
+pub fn legal_moves_request(p: &InProgress) -> pb::LegalMovesRequest {
+    pb::LegalMovesRequest {
+        state: Some(pb::legal_moves_request::State::Record(record(p))),
+        ..Default::default()
+    }
+}
+
+/// `ApplyAction` on the open record with the next action, the acting seat and its view.
+#[must_use]
+pub fn apply_action_request(p: &InProgress) -> pb::ApplyActionRequest {
+    pb::ApplyActionRequest {
+        state: Some(pb::apply_action_request::State::Record(record(p))),
+        action: Some(convert::action_to_pb(p.next)),
+        viewer: Some(seat_viewer(p.seat)),
+        seat: Some(u32::from(p.seat.get())),
+        ..Default::default()
+    }
+}
+
+/// `NewDeal` of `p`'s deal (same variant, seats, dealer and seed), sealed or open.
+#[must_use]
+pub fn new_deal_request(p: &InProgress, sealed: bool) -> pb::NewDealRequest {
+    let deal = match &p.setup.deal {
+        DealSource::Seed(s) => Some(pb::new_deal_request::Deal::Seed(s.to_vec())),
+        DealSource::Explicit(_) => None,
+    };
+    pb::NewDealRequest {
+        variant: p.setup.variant.id().to_owned(),
+        seats: u32::from(p.setup.seats),
+        dealer: u32::from(p.setup.dealer.get()),
+        deal,
+        sealed,
+        ..Default::default()
+    }
+}
+
+/// One step of building `p`'s sealed record: its `index`-th action applied to `sealed` (which
+/// holds the actions before it) with the table token.
+#[must_use]
+pub fn table_step_request(
+    p: &InProgress,
+    index: usize,
+    sealed: pb::SealedRecord,
+    table_token: &[u8],
+) -> pb::ApplyActionRequest {
+    pb::ApplyActionRequest {
+        state: Some(pb::apply_action_request::State::Sealed(sealed)),
+        action: Some(convert::action_to_pb(p.actions[index])),
+        token: table_token.to_vec(),
+        expected_move_count: Some(index as u64),
+        ..Default::default()
+    }
+}
+
+/// `ApplyAction` on `p`'s sealed record with the next action, sent as a hosted client sends it:
+/// the acting seat's token, the seat, its view and the move count the client expects.
+#[must_use]
+pub fn sealed_apply_action_request(
+    p: &InProgress,
+    sealed: pb::SealedRecord,
+    seat_token: &[u8],
+) -> pb::ApplyActionRequest {
+    pb::ApplyActionRequest {
+        state: Some(pb::apply_action_request::State::Sealed(sealed)),
+        action: Some(convert::action_to_pb(p.next)),
+        viewer: Some(seat_viewer(p.seat)),
+        seat: Some(u32::from(p.seat.get())),
+        token: seat_token.to_vec(),
+        expected_move_count: Some(p.actions.len() as u64),
+        ..Default::default()
+    }
+}
