@@ -230,6 +230,30 @@ pub fn quantile(sorted: &[u64], q: f64) -> u64 {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// Runs a binary's work on `runtime` and prints its JSON line (exit 0) or its error (exit 1).
+pub fn run_to_line(
+    runtime: std::io::Result<tokio::runtime::Runtime>,
+    work: impl std::future::Future<Output = Result<serde_json::Value, String>>,
+) -> std::process::ExitCode {
+    let rt = match runtime {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the runtime: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    match rt.block_on(work) {
+        Ok(line) => {
+            println!("{line}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,7 +86,9 @@ impl Default for Metrics {
     }
 }
 
-fn code_name(i: usize) -> &'static str {
+/// The canonical name of a gRPC status code by its number, e.g. `UNIMPLEMENTED` for 12.
+#[must_use]
+pub fn code_name(i: usize) -> &'static str {
     [
         "OK",
         "CANCELLED",
@@ -105,7 +107,10 @@ fn code_name(i: usize) -> &'static str {
         "UNAVAILABLE",
         "DATA_LOSS",
         "UNAUTHENTICATED",
-    ][i]
+    ]
+    .get(i)
+    .copied()
+    .unwrap_or("UNKNOWN")
 }
 
 impl Metrics {

@@ -89,6 +89,27 @@ impl Drop for TestServer {
     }
 }
 
+/// The record of a seeded deal of `variant` (deal `n` from seed `n`, dealer `n % seats`).
+pub async fn new_deal(
+    c: &mut tarock_proto::v1::engine_service_client::EngineServiceClient<Channel>,
+    variant: &str,
+    n: u64,
+    seats: u32,
+) -> pb::GameRecord {
+    c.new_deal(pb::NewDealRequest {
+        variant: variant.to_owned(),
+        seats,
+        dealer: (n % u64::from(seats)) as u32,
+        deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
+        ..Default::default()
+    })
+    .await
+    .expect("new deal")
+    .into_inner()
+    .record
+    .expect("a record")
+}
+
 /// A 32-byte seed from a number (little-endian in the first 8 bytes).
 pub fn seed(n: u64) -> Vec<u8> {
     tarock_engine::shuffle::seed_from_u64(n).to_vec()

@@ -1,32 +1,13 @@
 //! SuggestMove: the server's bots, over real gRPC.
 
 use std::sync::Arc;
-use tarock_e2e::{seed, TestServer};
+use tarock_e2e::{new_deal, seed, TestServer};
 use tarock_engine::{Action, AnyGame, Bot, Seat, Setup, Variant};
 use tarock_proto::v1 as pb;
-use tarock_proto::v1::engine_service_client::EngineServiceClient;
 use tarock_service::seal::KeyRing;
 use tarock_service::Config;
-use tonic::transport::Channel;
 use tonic::Code;
 use tonic_types::StatusExt;
-
-type Client = EngineServiceClient<Channel>;
-
-async fn deal(c: &mut Client, variant: &str, n: u64, seats: u32) -> pb::GameRecord {
-    c.new_deal(pb::NewDealRequest {
-        variant: variant.to_owned(),
-        seats,
-        dealer: (n % u64::from(seats)) as u32,
-        deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
-        ..Default::default()
-    })
-    .await
-    .expect("deal")
-    .into_inner()
-    .record
-    .expect("record")
-}
 
 fn open(r: &pb::GameRecord) -> Option<pb::suggest_move_request::State> {
     Some(pb::suggest_move_request::State::Record(r.clone()))
@@ -69,7 +50,7 @@ async fn suggestions_are_legal_and_match_the_engine() {
         ("hungarian-high", 4),
     ] {
         for n in 0..12u64 {
-            let mut record = deal(&mut c, variant, n, seats).await;
+            let mut record = new_deal(&mut c, variant, n, seats).await;
             let setup = Setup::seeded(
                 Variant::from_id(variant).unwrap(),
                 seats as u8,
@@ -125,7 +106,7 @@ async fn suggestions_are_legal_and_match_the_engine() {
 async fn bad_requests_are_explained() {
     let server = TestServer::start_default().await;
     let mut c = server.client().await;
-    let record = deal(&mut c, "hungarian-illustrated", 3, 4).await;
+    let record = new_deal(&mut c, "hungarian-illustrated", 3, 4).await;
     // An unknown bot: INVALID_ARGUMENT naming the bots.
     let e = c
         .suggest_move(pb::SuggestMoveRequest {

@@ -1,7 +1,7 @@
 //! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
 
 use std::collections::{BTreeMap, HashSet};
-use tarock_e2e::{open_state, seed, Chooser, TestServer};
+use tarock_e2e::{new_deal, open_state, Chooser, TestServer};
 use tarock_engine::game::Game;
 use tarock_engine::AnyGame;
 use tarock_proto::v1 as pb;
@@ -17,21 +17,6 @@ fn seat_viewer(seat: u32) -> Option<pb::Viewer> {
         role: pb::ViewerRole::Seat as i32,
         seat,
     })
-}
-
-async fn new_deal(c: &mut Client, variant: &str, n: u64, seats: u32) -> pb::GameRecord {
-    c.new_deal(pb::NewDealRequest {
-        variant: variant.to_owned(),
-        seats,
-        dealer: (n % u64::from(seats)) as u32,
-        deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
-        ..Default::default()
-    })
-    .await
-    .expect("new deal")
-    .into_inner()
-    .record
-    .expect("a record")
 }
 
 /// The engine's own replay of a wire record.

@@ -206,24 +206,8 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    let rt = match tokio::runtime::Builder::new_current_thread()
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the runtime: {e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    match rt.block_on(run(args)) {
-        Ok(line) => {
-            println!("{line}");
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+        .build();
+    tarock_benches::run_to_line(runtime, run(args))
 }

@@ -465,34 +465,6 @@ fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
     v
 }
 
-/// The canonical name of a gRPC status code, e.g. `UNIMPLEMENTED`.
-fn code_name(code: Code) -> &'static str {
-    const NAMES: [&str; 17] = [
-        "OK",
-        "CANCELLED",
-        "UNKNOWN",
-        "INVALID_ARGUMENT",
-        "DEADLINE_EXCEEDED",
-        "NOT_FOUND",
-        "ALREADY_EXISTS",
-        "PERMISSION_DENIED",
-        "RESOURCE_EXHAUSTED",
-        "FAILED_PRECONDITION",
-        "ABORTED",
-        "OUT_OF_RANGE",
-        "UNIMPLEMENTED",
-        "INTERNAL",
-        "UNAVAILABLE",
-        "DATA_LOSS",
-        "UNAUTHENTICATED",
-    ];
-    usize::try_from(code as i32)
-        .ok()
-        .and_then(|i| NAMES.get(i))
-        .copied()
-        .unwrap_or("UNKNOWN")
-}
-
 fn round1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
@@ -708,7 +680,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     if let Some(code) = sealed_probe {
         out["apply_action_sealed"] = serde_json::json!({
             "supported": false,
-            "probe": code_name(code),
+            "probe": tarock_service::metrics::code_name(code as usize),
             "rps": null,
             "p50_us": null,
             "p99_us": null,
@@ -725,25 +697,9 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
 
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
-    let rt = match tokio::runtime::Builder::new_multi_thread()
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.client_threads.max(1))
         .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("error: cannot start the runtime: {e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    match rt.block_on(run(args)) {
-        Ok(line) => {
-            println!("{line}");
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::FAILURE
-        }
-    }
+        .build();
+    tarock_benches::run_to_line(runtime, run(args))
 }

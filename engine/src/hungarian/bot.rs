@@ -161,7 +161,7 @@ fn has(hand: CardSet, c: Card) -> bool {
 /// for each high tarokk (XVI–XX) and each king.
 fn strength(hand: CardSet) -> u32 {
     let t = tarokks(hand);
-    let high = t.cards_between(16, 20);
+    let high = tarokks_between(t, 16, 20);
     2 * t.len()
         + 3 * u32::from(has(hand, Card::XXI))
         + 3 * u32::from(has(hand, Card::SKIZ))
@@ -169,17 +169,9 @@ fn strength(hand: CardSet) -> u32 {
         + (hand & CardSet::KINGS).len()
 }
 
-trait TarokkRange {
-    fn cards_between(self, lo: u8, hi: u8) -> u32;
-}
-
-impl TarokkRange for CardSet {
-    /// How many tarokks numbered `lo..=hi` the set holds.
-    fn cards_between(self, lo: u8, hi: u8) -> u32 {
-        (lo..=hi)
-            .filter(|&n| self.contains(Card::tarokk(n)))
-            .count() as u32
-    }
+/// How many tarokks numbered `lo..=hi` the set holds.
+fn tarokks_between(set: CardSet, lo: u8, hi: u8) -> u32 {
+    (lo..=hi).filter(|&n| set.contains(Card::tarokk(n))).count() as u32
 }
 
 /// The highest contract the hand is worth.
@@ -336,7 +328,7 @@ fn wants_kontra(k: &SeatKnowledge<'_>, hand: CardSet, target: Target, level: u8)
         (Target::Game, true, 1) => s >= 20 && k.my_team() == Some(Team::Opponents),
         (Target::Game, false, 2) => s >= 24,
         (Target::Bonus(Bonus::PagatUltimo), true, 1) => {
-            t >= 6 && hand.cards_between(16, 21) >= 3 && !has(hand, Card::PAGAT)
+            t >= 6 && tarokks_between(hand, 16, 21) >= 3 && !has(hand, Card::PAGAT)
         }
         _ => false,
     }
