@@ -144,6 +144,11 @@ impl Writer {
         body(self);
         let end = self.0.len();
         let len = end - at - 1;
+        if len < 0x80 {
+            // Most messages (cards, actions, history entries): one length byte, in place.
+            self.0[at] = len as u8;
+            return;
+        }
         let n = varint_len(len as u64);
         if n > 1 {
             // Room for the longer length: move the message up.
