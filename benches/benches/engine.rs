@@ -15,7 +15,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use tarock_benches::{complete_record, playout, position, setup, Rng, PHASES, VARIANTS};
+use tarock_benches::{complete_record, playout, position, setup, Method, Rng, PHASES, VARIANTS};
 use tarock_engine::game::{ActionList, Game, Viewer};
 use tarock_engine::{AnyGame, Seat};
 
@@ -84,25 +84,28 @@ fn random_deal(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_deal");
     for v in VARIANTS {
         // The same eight deals and move choices every iteration; the throughput is in actions.
+        // Both methods play the same deals.
         let setups: Vec<_> = (0..DEALS).map(|n| setup(v, n)).collect();
         let actions: u64 = setups
             .iter()
             .zip(0u64..)
-            .map(|(s, n)| playout(s, &mut Rng::new(n)).1)
+            .map(|(s, n)| playout(s, Method::Pick, &mut Rng::new(n)).1)
             .sum();
         group.throughput(Throughput::Elements(actions));
-        group.bench_function(v.id(), |b| {
-            b.iter(|| {
-                let mut total = 0u64;
-                for (s, n) in setups.iter().zip(0u64..) {
-                    let (g, k) = playout(black_box(s), &mut Rng::new(n));
-                    let outcome = g.outcome().expect("the deal is over");
-                    assert!(outcome.ledger.is_zero_sum());
-                    total += k;
-                }
-                assert_eq!(total, actions);
+        for m in [Method::Pick, Method::List] {
+            group.bench_function(format!("{}/{}", v.id(), m.name()), |b| {
+                b.iter(|| {
+                    let mut total = 0u64;
+                    for (s, n) in setups.iter().zip(0u64..) {
+                        let (g, k) = playout(black_box(s), m, &mut Rng::new(n));
+                        let outcome = g.outcome().expect("the deal is over");
+                        assert!(outcome.ledger.is_zero_sum());
+                        total += k;
+                    }
+                    assert_eq!(total, actions);
+                });
             });
-        });
+        }
     }
     group.finish();
 }

@@ -111,23 +111,67 @@ pub fn random_deal(setup: &Setup, policy: Policy, rng: &mut Rng) -> (AnyGame, Ve
     (g, actions)
 }
 
+/// How a playout finds its uniformly random action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// [`Game::pick_legal`]: count the legal actions and take the chosen one (the rollout path).
+    Pick,
+    /// [`Game::legal_actions_into`] into one reused list, then index it.
+    List,
+}
+
+impl Method {
+    /// The name used on command lines and in the JSON output.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Pick => "pick",
+            Method::List => "list",
+        }
+    }
+
+    /// The method named `s`.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Method> {
+        [Method::Pick, Method::List]
+            .into_iter()
+            .find(|m| m.name() == s)
+    }
+}
+
 /// Plays deal `setup` to its end under the uniform policy without recording; returns the final
-/// game and the number of actions. This is the playout benchmark's inner loop: list (into one
-/// reused list), choose, apply.
+/// game and the number of actions. This is the playout benchmark's inner loop: choose uniformly
+/// among the legal actions (found by `method`), apply. Both methods choose the same action for
+/// the same random number, so they play the same deals.
 ///
 /// # Panics
-/// If the setup is invalid.
+/// If the setup is invalid, or the engine offers no action in a position that is not over (an
+/// engine bug).
 #[must_use]
-pub fn playout(setup: &Setup, rng: &mut Rng) -> (AnyGame, u64) {
+pub fn playout(setup: &Setup, method: Method, rng: &mut Rng) -> (AnyGame, u64) {
     let mut g = AnyGame::new(setup).expect("valid setup");
     let mut n = 0u64;
-    let mut legal = ActionList::new();
-    while g.to_act().is_some() {
-        g.legal_actions_into(&mut legal);
-        let a = legal[rng.below(legal.len())];
-        g.play_unchecked(a);
-        n += 1;
+    match method {
+        Method::Pick => {
+            while let Some(a) = g.pick_legal(|k| rng.below(k)) {
+                g.play_unchecked(a);
+                n += 1;
+            }
+        }
+        Method::List => {
+            let mut legal = ActionList::new();
+            while g.to_act().is_some() {
+                g.legal_actions_into(&mut legal);
+                let a = legal[rng.below(legal.len())];
+                g.play_unchecked(a);
+                n += 1;
+            }
+        }
     }
+    assert!(
+        g.is_over(),
+        "no legal action in a position that is not over"
+    );
     (g, n)
 }
 

@@ -258,6 +258,22 @@ pub trait Game: Sized + Clone {
         *out = self.legal_actions();
     }
 
+    /// One legal action of the seat to act, chosen by its index in [`Game::legal_actions`]
+    /// without necessarily writing the list: `pick` is given the number of legal actions (at
+    /// least 1) and returns an index, and the action at that index is returned. `None` when the
+    /// hand is over (then `pick` is not called) or the index is not below the number.
+    ///
+    /// Random playouts use this (`pick_legal(|n| rng.below(n))`): in the round of
+    /// announcements a listing has dozens of actions, and counting them costs less than
+    /// writing them all out to keep one.
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        let list = self.legal_actions();
+        if list.is_empty() {
+            return None;
+        }
+        list.get(pick(list.len())).copied()
+    }
+
     /// Checks one action for the seat to act.
     ///
     /// # Errors

@@ -374,6 +374,12 @@ impl Game for AnyGame {
         }
     }
 
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        match self {
+            AnyGame::Hungarian(g) => g.pick_legal(pick),
+        }
+    }
+
     fn check(&self, a: Action) -> Result<(), Violation> {
         match self {
             AnyGame::Hungarian(g) => g.check(a),

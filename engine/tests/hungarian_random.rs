@@ -2,7 +2,8 @@
 //! settlement, with uniformly random legal actions. 10,000 deals each of illustrated (four and
 //! five players), Paskievics, High Tarokk and the 54-card game, and fewer under other options:
 //! cards are conserved after every action, every listed action is legal and distinct (the whole
-//! action space is tried on the first deals), every deal ends, card points total 94 or 106, and
+//! action space is tried on the first deals), `Game::pick_legal` finds the listed action at an
+//! index without the list, every deal ends, card points total 94 or 106, and
 //! the active players' results sum to zero.
 
 use tarock_engine::game::Game;
@@ -102,13 +103,39 @@ fn play_random(
                 );
             }
         }
-        let a = legal[rng.below(legal.len() as u32) as usize];
+        let k = rng.below(legal.len() as u32) as usize;
+        // `pick_legal` finds the action at any index of the listing without the list: every
+        // index on the first deals, the first, the last and the chosen one on the others; an
+        // index past the end is no action.
+        let n = legal.len();
+        let picks: Vec<usize> = if full_space {
+            (0..=n).collect()
+        } else {
+            vec![0, k, n - 1, n]
+        };
+        for i in picks {
+            let picked = g.pick_legal(|m| {
+                assert_eq!(m, n, "seed {seed}: pick_legal counts {m} of {n} actions");
+                i
+            });
+            assert_eq!(
+                picked,
+                legal.get(i).copied(),
+                "seed {seed}: pick_legal at {i} in {:?}",
+                hungarian(&g).phase()
+            );
+        }
+        let a = legal[k];
         g = g.play(a).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_conserved(&g, pack);
         steps += 1;
         assert!(steps < 3_000, "seed {seed}: the deal does not terminate");
     }
     assert!(g.legal_actions().is_empty());
+    assert_eq!(
+        g.pick_legal(|_| panic!("seed {seed}: pick_legal asks for a choice in a finished hand")),
+        None
+    );
     (g, steps)
 }
 

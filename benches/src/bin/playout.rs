@@ -6,16 +6,18 @@
 //! {"variant":"hungarian-illustrated","deals_per_sec":…,"actions_per_sec":…,"ns_per_action":…,…}
 //! ```
 //!
-//! Each deal is dealt from its seed, played to the end by listing the legal actions and applying
-//! one chosen uniformly at random, and settled; the settlement is checked to be zero-sum. A
-//! uniformly random player passes in the round of announcements about once in a hundred
-//! choices, so most actions of these deals are announcements and kontras: the engine's most
-//! expensive listings.
+//! Each deal is dealt from its seed, played to the end by applying actions chosen uniformly at
+//! random among the legal ones, and settled; the settlement is checked to be zero-sum. The
+//! action is found with `Game::pick_legal` (count the legal actions, take the chosen one), or
+//! with `--method list` by listing them all and indexing the list; both play the same deals. A
+//! uniformly random player passes in the round of announcements about once in thirty choices,
+//! so most actions of these deals are announcements and kontras: the engine's largest
+//! listings.
 
 use clap::Parser;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use tarock_benches::{playout, setup, Rng};
+use tarock_benches::{playout, setup, Method, Rng};
 use tarock_engine::game::Game;
 use tarock_engine::Variant;
 
@@ -39,6 +41,10 @@ struct Args {
     /// Seed of the first deal (deal n uses seed n) and of the move choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// How the random action is found: `pick` (`Game::pick_legal`, the rollout path) or `list`
+    /// (`Game::legal_actions_into`, then index the list). Both play the same deals.
+    #[arg(long, default_value = "pick")]
+    method: String,
 }
 
 fn main() -> std::process::ExitCode {
@@ -52,13 +58,17 @@ fn main() -> std::process::ExitCode {
         );
         return std::process::ExitCode::FAILURE;
     };
+    let Some(method) = Method::from_name(&args.method) else {
+        eprintln!("error: unknown method {:?}; known: pick, list", args.method);
+        return std::process::ExitCode::FAILURE;
+    };
     let budget = Duration::from_secs_f64(args.seconds.max(0.001));
     let mut rng = Rng::new(args.seed ^ 0xC0FF_EE00);
     let (mut deals, mut actions) = (0u64, 0u64);
     let start = Instant::now();
     let elapsed = loop {
         let s = setup(variant, args.seed.wrapping_add(deals));
-        let (game, n) = playout(&s, &mut rng);
+        let (game, n) = playout(&s, method, &mut rng);
         let outcome = game.outcome().expect("a finished deal has an outcome");
         assert!(outcome.ledger.is_zero_sum(), "a settlement is not zero-sum");
         black_box(outcome);
@@ -76,6 +86,7 @@ fn main() -> std::process::ExitCode {
     let secs = elapsed.as_secs_f64();
     let line = serde_json::json!({
         "variant": variant.id(),
+        "method": method.name(),
         "deals_per_sec": deals as f64 / secs,
         "actions_per_sec": actions as f64 / secs,
         "ns_per_action": secs * 1e9 / actions as f64,

@@ -381,6 +381,35 @@ fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The index of the `k`-th set bit of `bits` (lowest first), or 64 if there are not that many.
+fn nth_bit(mut bits: u64, k: usize) -> usize {
+    for _ in 0..k {
+        bits &= bits.wrapping_sub(1);
+    }
+    bits.trailing_zeros() as usize
+}
+
+/// The legal actions of a turn of announcements after the call (see
+/// [`Hungarian::announce_turn`]), in the order they are listed.
+#[derive(Clone, Copy, Debug)]
+struct AnnounceTurn {
+    /// The turn may end with a pass.
+    pass: bool,
+    /// A declaration of this many tarokks.
+    declare: Option<u8>,
+    /// The bonuses that may be announced (bit `bonus_index`).
+    announce: u64,
+    /// A kontra on the game at this level.
+    game_kontra: Option<u8>,
+    /// The other team's items that may be kontra'd (one step up)…
+    kontras: u64,
+    /// …and one's own team's items that may be answered.
+    rekontras: u64,
+    /// The team index of the seat to act, and of the other team.
+    own: usize,
+    other: usize,
+}
+
 /// The rules an announcement can break, in the order [`Hungarian::check_announce`] reports them;
 /// [`Hungarian::announce_refusals`] gives the bonuses each one forbids. The first entry, a bonus
 /// the game does not have, names PK-ANN-03 instead in Paskievics.
@@ -2269,6 +2298,94 @@ impl Hungarian {
         }
     }
 
+    /// The legal actions of `s` in a turn of announcements once the partner is called, as flags
+    /// and masks: [`Game::legal_actions_into`] writes them out in this order, and
+    /// [`Game::pick_legal`] counts them and picks one without writing the list.
+    #[inline]
+    fn announce_turn(&self, s: Seat) -> AnnounceTurn {
+        // The pass and the declaration through their checks (not `check_phase`: the phase and
+        // the call are known here).
+        let pass = self.check_end_turn(s).is_ok();
+        let n = self.tarokk_count(s);
+        let declare = (n >= 8 && self.check_declare(s, n).is_ok()).then_some(n);
+        // Announcements from the masks of refusals (each rule's mask computed once), not by
+        // checking the bonuses one by one.
+        let announce = self.announceable(s);
+        let g = self.ann.game_level + 1;
+        let game_kontra = self.check_kontra(s, Target::Game, g).is_ok().then_some(g);
+        // One step up the ladder on standing items, from the masks of levels (see
+        // `check_bonus_kontra`): an odd level on the other team's items at an even level
+        // (kontra, szubkontra, mordkontra); an even level on one's own team's items at an odd
+        // level (rekontra, hirskontra), in Paskievics only by the item's announcer. An item
+        // both teams announced at the same odd level is answered once.
+        let own = team_index(self.team_of(s));
+        let other = 1 - own;
+        let open = |t: usize| self.ann.mask[t] & !self.ann.maxed[t];
+        let kontras = open(other) & !self.ann.odd[other];
+        let mut rekontras = open(own) & self.ann.odd[own];
+        if self.o.game == Kind::Paskievics {
+            rekontras &= self.ann.announced_by[s];
+        }
+        AnnounceTurn {
+            pass,
+            declare,
+            announce,
+            game_kontra,
+            kontras,
+            rekontras,
+            own,
+            other,
+        }
+    }
+
+    /// The kontra one step above the current level of team `t`'s item `i`.
+    #[inline]
+    fn kontra_step(&self, t: usize, i: usize) -> Action {
+        KONTRA_ACTIONS[i & 63][(usize::from(self.ann.levels[t & 1][i & 63]) + 1) & 7]
+    }
+
+    /// The action at index `k` of the announcement turn `t`'s listing, if there is one.
+    fn announce_turn_nth(&self, t: &AnnounceTurn, mut k: usize) -> Option<Action> {
+        if t.pass {
+            if k == 0 {
+                return Some(Action::Pass);
+            }
+            k -= 1;
+        }
+        if let Some(n) = t.declare {
+            if k == 0 {
+                return Some(Action::Declare(Declaration::Tarokks(n)));
+            }
+            k -= 1;
+        }
+        let announced = t.announce.count_ones() as usize;
+        if k < announced {
+            return Some(ANNOUNCE_ACTIONS[nth_bit(t.announce, k) & 63]);
+        }
+        k -= announced;
+        if let Some(g) = t.game_kontra {
+            if k == 0 {
+                return Some(Action::Kontra(Target::Game, g));
+            }
+            k -= 1;
+        }
+        for i in bit_indices(t.kontras | t.rekontras) {
+            if (t.kontras >> i) & 1 != 0 {
+                if k == 0 {
+                    return Some(self.kontra_step(t.other, i));
+                }
+                k -= 1;
+            }
+            if (t.rekontras >> i) & 1 != 0 {
+                if k == 0 {
+                    return Some(self.kontra_step(t.own, i));
+                }
+                k -= 1;
+            }
+        }
+        None
+    }
+
     fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
         if self.check_phase(s, a).is_ok() {
             out.push(a);
@@ -2342,52 +2459,30 @@ impl Game for Hungarian {
                     self.push_legal(out, s, Action::Declare(Declaration::Tarokks(n)));
                     return;
                 }
-                // The pass and the declaration through their checks (not `check_phase`: the
-                // phase and the call are known here).
-                if self.check_end_turn(s).is_ok() {
+                let t = self.announce_turn(s);
+                if t.pass {
                     out.push(Action::Pass);
                 }
-                let n = self.tarokk_count(s);
-                if n >= 8 && self.check_declare(s, n).is_ok() {
+                if let Some(n) = t.declare {
                     out.push(Action::Declare(Declaration::Tarokks(n)));
                 }
-                // Announcements from the masks of refusals (each rule's mask computed once),
-                // not by checking the bonuses one by one.
-                out.extend(bit_indices(self.announceable(s)).map(|i| ANNOUNCE_ACTIONS[i & 63]));
-                let g = self.ann.game_level + 1;
-                if self.check_kontra(s, Target::Game, g).is_ok() {
+                out.extend(bit_indices(t.announce).map(|i| ANNOUNCE_ACTIONS[i & 63]));
+                if let Some(g) = t.game_kontra {
                     out.push(Action::Kontra(Target::Game, g));
                 }
-                // One step up the ladder on standing items, from the masks of levels (see
-                // `check_bonus_kontra`): an odd level on the other team's items at an even level
-                // (kontra, szubkontra, mordkontra); an even level on one's own team's items at an
-                // odd level (rekontra, hirskontra), in Paskievics only by the item's announcer.
-                // An item both teams announced at the same odd level is answered once.
-                let own = team_index(self.team_of(s));
-                let other = 1 - own;
-                let open = |t: usize| self.ann.mask[t] & !self.ann.maxed[t];
-                let kontras = open(other) & !self.ann.odd[other];
-                let mut rekontras = open(own) & self.ann.odd[own];
-                if self.o.game == Kind::Paskievics {
-                    rekontras &= self.ann.announced_by[s];
-                }
-                let levels = &self.ann.levels;
-                let step = |t: usize, i: usize| {
-                    KONTRA_ACTIONS[i & 63][(usize::from(levels[t][i]) + 1) & 7]
-                };
                 // Branch-free: both candidates of an item are written, and each counted only
                 // when its mask has the item (an item both teams announced can have both).
                 out.fill_with(|free| {
                     let mut n = 0;
-                    for i in bit_indices(kontras | rekontras) {
+                    for i in bit_indices(t.kontras | t.rekontras) {
                         debug_assert!(n + 2 <= free.len(), "action list overflow");
                         if n + 2 > free.len() {
                             break;
                         }
-                        free[n] = step(other, i);
-                        n += ((kontras >> i) & 1) as usize;
-                        free[n] = step(own, i);
-                        n += ((rekontras >> i) & 1) as usize;
+                        free[n] = self.kontra_step(t.other, i);
+                        n += ((t.kontras >> i) & 1) as usize;
+                        free[n] = self.kontra_step(t.own, i);
+                        n += ((t.rekontras >> i) & 1) as usize;
                     }
                     n
                 });
@@ -2399,6 +2494,43 @@ impl Game for Hungarian {
                 }
             }
             Phase::Over(_) => {}
+        }
+    }
+
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        fn nth_card(set: CardSet, pick: impl FnOnce(usize) -> usize) -> Option<Card> {
+            let n = set.len() as usize;
+            if n == 0 {
+                return None;
+            }
+            set.nth(u32::try_from(pick(n)).ok()?)
+        }
+        let s = self.to_act;
+        match self.phase {
+            Phase::Announce if !(self.ann.first_turn && self.ann.called.is_none()) => {
+                let t = self.announce_turn(s);
+                let n = usize::from(t.pass)
+                    + usize::from(t.declare.is_some())
+                    + t.announce.count_ones() as usize
+                    + usize::from(t.game_kontra.is_some())
+                    + t.kontras.count_ones() as usize
+                    + t.rekontras.count_ones() as usize;
+                if n == 0 {
+                    return None;
+                }
+                self.announce_turn_nth(&t, pick(n))
+            }
+            Phase::Play => nth_card(self.legal_cards(s).0, pick).map(Action::Play),
+            Phase::Discard => nth_card(self.discardable(s), pick).map(Action::Discard),
+            Phase::Over(_) => None,
+            _ => {
+                let mut out = ActionList::new();
+                self.legal_actions_into(&mut out);
+                if out.is_empty() {
+                    return None;
+                }
+                out.get(pick(out.len())).copied()
+            }
         }
     }
 
