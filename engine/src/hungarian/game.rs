@@ -382,12 +382,53 @@ fn bit_indices(mut bits: u64) -> impl Iterator<Item = usize> {
 }
 
 /// The index of the `k`-th set bit of `bits` (lowest first), or 64 if there are not that many.
-fn nth_bit(mut bits: u64, k: usize) -> usize {
-    for _ in 0..k {
-        bits &= bits.wrapping_sub(1);
+///
+/// Branch-free (a random pick's index is unpredictable, and a loop over the bits mispredicts
+/// its exit): the bytes' bit counts summed in parallel find the byte holding the bit, and a
+/// table the bit within the byte.
+fn nth_bit(bits: u64, k: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    if k >= 64 {
+        return 64;
     }
-    bits.trailing_zeros() as usize
+    let k = k as u64;
+    // Bit counts of each byte, then their running sums (byte j: bits in bytes 0..=j).
+    let mut c = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+    c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let sums = c.wrapping_mul(ONES);
+    // The high bit of byte j is set where sums[j] <= k: those bytes lie before the wanted bit.
+    let before = ((k * ONES | HIGHS) - sums) & HIGHS;
+    let bytes = ((before >> 7).wrapping_mul(ONES) >> 56) as u32;
+    if bytes >= 8 {
+        return 64;
+    }
+    let shift = bytes * 8;
+    let skipped = ((sums << 8) >> shift) & 0xff;
+    let rank = (k - skipped) as usize;
+    let byte = ((bits >> shift) & 0xff) as usize;
+    shift as usize + usize::from(SELECT_IN_BYTE[byte][rank & 7])
 }
+
+/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of byte `b` (8 if none).
+const SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[8u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut r = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b][r] = i as u8;
+                r += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 /// The legal actions of a turn of announcements after the call (see
 /// [`Hungarian::announce_turn`]), in the order they are listed.
@@ -2369,6 +2410,19 @@ impl Hungarian {
             }
             k -= 1;
         }
+        if t.kontras & t.rekontras == 0 {
+            // No item has both steps (the usual case): the k-th item in bonus order.
+            let i = nth_bit(t.kontras | t.rekontras, k);
+            if i >= 64 {
+                return None;
+            }
+            let team = if (t.kontras >> i) & 1 != 0 {
+                t.other
+            } else {
+                t.own
+            };
+            return Some(self.kontra_step(team, i));
+        }
         for i in bit_indices(t.kontras | t.rekontras) {
             if (t.kontras >> i) & 1 != 0 {
                 if k == 0 {
@@ -2558,6 +2612,33 @@ impl Game for Hungarian {
                 ledger: self.settle(1),
             }),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nth_bit_matches_clearing_the_lowest_bits() {
+        let naive = |mut bits: u64, k: usize| {
+            for _ in 0..k {
+                bits &= bits.wrapping_sub(1);
+            }
+            bits.trailing_zeros() as usize
+        };
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut masks = vec![0, u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001, 0xff00];
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            masks.push(x);
+            masks.push(x & (x >> 3) & (x >> 5));
+        }
+        for m in masks {
+            for k in 0..=65 {
+                assert_eq!(super::nth_bit(m, k), naive(m, k), "mask {m:#x}, k {k}");
+            }
         }
     }
 }
