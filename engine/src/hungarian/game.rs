@@ -411,6 +411,16 @@ fn nth_bit(bits: u64, k: usize) -> usize {
     shift as usize + usize::from(SELECT_IN_BYTE[byte][rank & 7])
 }
 
+/// The low 32 bits of `x` spread to the even bits: bit `i` moves to bit `2i`.
+const fn spread(x: u64) -> u64 {
+    let mut x = x & 0xffff_ffff;
+    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
 /// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of byte `b` (8 if none).
 const SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut t = [[8u8; 8]; 256];
@@ -2410,18 +2420,16 @@ impl Hungarian {
             }
             k -= 1;
         }
-        if t.kontras & t.rekontras == 0 {
-            // No item has both steps (the usual case): the k-th item in bonus order.
-            let i = nth_bit(t.kontras | t.rekontras, k);
-            if i >= 64 {
+        if (t.kontras | t.rekontras) >> 32 == 0 {
+            // Items below bonus 32 (all but some of High Tarokk's): the listing order is that
+            // of the bits of the two masks interleaved (item i's kontra at bit 2i, its answer
+            // at 2i + 1), so one branch-free select finds the step.
+            let j = nth_bit(spread(t.kontras) | spread(t.rekontras) << 1, k);
+            if j >= 64 {
                 return None;
             }
-            let team = if (t.kontras >> i) & 1 != 0 {
-                t.other
-            } else {
-                t.own
-            };
-            return Some(self.kontra_step(team, i));
+            let team = if j & 1 == 0 { t.other } else { t.own };
+            return Some(self.kontra_step(team, j / 2));
         }
         for i in bit_indices(t.kontras | t.rekontras) {
             if (t.kontras >> i) & 1 != 0 {
@@ -2619,7 +2627,7 @@ impl Game for Hungarian {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn nth_bit_matches_clearing_the_lowest_bits() {
+    fn nth_bit_and_spread_match_their_definitions() {
         let naive = |mut bits: u64, k: usize| {
             for _ in 0..k {
                 bits &= bits.wrapping_sub(1);
@@ -2634,6 +2642,14 @@ mod tests {
             x ^= x << 17;
             masks.push(x);
             masks.push(x & (x >> 3) & (x >> 5));
+        }
+        for &m in &masks {
+            let spread = super::spread(m);
+            for i in 0..32 {
+                let expect = (m >> i) & 1 == 1;
+                assert_eq!((spread >> (2 * i)) & 1 == 1, expect, "mask {m:#x}, bit {i}");
+                assert_eq!((spread >> (2 * i + 1)) & 1, 0, "mask {m:#x}, bit {i}");
+            }
         }
         for m in masks {
             for k in 0..=65 {
