@@ -399,7 +399,7 @@ fn nth_bit(bits: u64, k: usize) -> usize {
     c = (c + (c >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
     let sums = c.wrapping_mul(ONES);
     // The high bit of byte j is set where sums[j] <= k: those bytes lie before the wanted bit.
-    let before = ((k * ONES | HIGHS) - sums) & HIGHS;
+    let before = (((k * ONES) | HIGHS) - sums) & HIGHS;
     let bytes = ((before >> 7).wrapping_mul(ONES) >> 56) as u32;
     if bytes >= 8 {
         return 64;
