@@ -851,7 +851,8 @@ impl Hungarian {
     /// The true team of a seat (meaningful once the partner is called).
     #[must_use]
     pub fn team_of(&self, s: Seat) -> Team {
-        if s == self.declarer || Some(s) == self.partner {
+        // `|`, not `||`: both sides are cheap, and one select beats a branch on random seats.
+        if (s == self.declarer) | (Some(s) == self.partner) {
             Team::Declarer
         } else {
             Team::Opponents
@@ -1885,7 +1886,7 @@ impl Hungarian {
                 "the player who discarded the called tarokk must kontra the game",
             ));
         }
-        if self.ann.turn_ulti && self.ann.declared[s] == 0 && self.tarokk_count(s) >= 8 {
+        if self.ann.turn_ulti & (self.ann.declared[s] == 0) & (self.tarokk_count(s) >= 8) {
             return Err(Violation::illegal(
                 "HU-ANN-27",
                 "announcing or kontra-ing an ultimó or uhu obliges you to declare your tarokks",
@@ -2010,16 +2011,11 @@ impl Hungarian {
     fn set_level(&mut self, ti: usize, i: usize, level: u8) {
         let b = 1u64 << i;
         self.ann.levels[ti][i] = level;
-        if level % 2 == 1 {
-            self.ann.odd[ti] |= b;
-        } else {
-            self.ann.odd[ti] &= !b;
-        }
-        if level >= self.max_level() {
-            self.ann.maxed[ti] |= b;
-        } else {
-            self.ann.maxed[ti] &= !b;
-        }
+        // Branch-free: the levels a random player says are unpredictable.
+        let odd = u64::from(level % 2 == 1).wrapping_neg();
+        let maxed = u64::from(level >= self.max_level()).wrapping_neg();
+        self.ann.odd[ti] = (self.ann.odd[ti] & !b) | (b & odd);
+        self.ann.maxed[ti] = (self.ann.maxed[ti] & !b) | (b & maxed);
     }
 
     fn end_announcements(&mut self) {
