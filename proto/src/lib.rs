@@ -5,6 +5,7 @@
 //! set for server reflection.
 
 pub mod codec;
+pub mod decode;
 pub mod wire;
 
 /// Package `tarock.v1`.

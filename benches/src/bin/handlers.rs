@@ -20,6 +20,7 @@ use prost::Message;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tarock_benches::requests::{self, InProgress};
+use tarock_proto::decode::decode;
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_service::metrics::{Instrumented, Metrics};
@@ -93,18 +94,18 @@ fn encode<M: Message + 'static>(m: &M, out: &mut Vec<u8>) -> Result<(), Status> 
     m.encode(out).map_err(|e| Status::internal(e.to_string()))
 }
 
-/// Decodes `body` as the request of `kind`, handles it and encodes the response into `out`.
+/// Decodes `body` as the request of `kind` (as the server's codec does), handles it and encodes the response into `out`.
 async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
     out.clear();
     let bad = |e: prost::DecodeError| Status::invalid_argument(e.to_string());
     match kind {
         "legal_moves" => {
-            let req = pb::LegalMovesRequest::decode(body.clone()).map_err(bad)?;
+            let req: pb::LegalMovesRequest = decode(body.clone()).map_err(bad)?;
             let r = svc.legal_moves(Request::new(req)).await?.into_inner();
             encode(&r, out)
         }
         _ => {
-            let req = pb::ApplyActionRequest::decode(body.clone()).map_err(bad)?;
+            let req: pb::ApplyActionRequest = decode(body.clone()).map_err(bad)?;
             let r = svc.apply_action(Request::new(req)).await?.into_inner();
             encode(&r, out)
         }

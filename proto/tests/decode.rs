@@ -1,0 +1,160 @@
+//! The hand-written request decoder gives exactly what prost gives: the same message for every
+//! valid input (random messages of every shape, and concatenations of two, which protobuf merges),
+//! and for corrupted input either the same message or prost's own error.
+
+mod common;
+
+use common::*;
+use prost::bytes::Buf;
+use prost::Message;
+use std::fmt::Debug;
+use tarock_proto::decode;
+use tarock_proto::v1 as pb;
+
+fn legal_moves_request(r: &mut Rng) -> pb::LegalMovesRequest {
+    use pb::legal_moves_request::State;
+    pb::LegalMovesRequest {
+        state: match r.below(4) {
+            0 => None,
+            1 => Some(State::Sealed(sealed(r))),
+            _ => Some(State::Record(record(r))),
+        },
+        token: r.bytes(),
+    }
+}
+
+fn apply_action_request(r: &mut Rng) -> pb::ApplyActionRequest {
+    use pb::apply_action_request::State;
+    pb::ApplyActionRequest {
+        state: match r.below(4) {
+            0 => None,
+            1 => Some(State::Sealed(sealed(r))),
+            _ => Some(State::Record(record(r))),
+        },
+        action: r.opt(action),
+        action_id: r.opt_u32(),
+        viewer: r.opt(|r| pb::Viewer {
+            role: r.enum_(),
+            seat: r.u32(),
+        }),
+        seat: r.opt_u32(),
+        token: r.bytes(),
+        expected_move_count: r.opt(Rng::u64),
+    }
+}
+
+/// `bytes` decode alike both ways; returns whether the fast path took them.
+fn same_as_prost<M: Message + Default + PartialEq + Debug + 'static>(bytes: &[u8]) -> bool {
+    let expected = M::decode(bytes);
+    let got = decode::decode::<M>(bytes);
+    match (&expected, &got) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "bytes {bytes:?}"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        _ => panic!("prost {expected:?}, fast {got:?}, bytes {bytes:?}"),
+    }
+    match decode::fast::<M>(bytes) {
+        Some(m) => {
+            assert_eq!(Ok(&m), expected.as_ref().map_err(|_| ()), "bytes {bytes:?}");
+            true
+        }
+        None => false,
+    }
+}
+
+/// Corruptions of `bytes`: cut short, one byte changed, one byte inserted.
+fn corruptions(r: &mut Rng, bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    if bytes.is_empty() {
+        return out;
+    }
+    let n = bytes.len() as u64;
+    for _ in 0..4 {
+        out.push(bytes[..r.below(n) as usize].to_vec());
+        let mut b = bytes.to_vec();
+        let i = r.below(n) as usize;
+        b[i] = match r.below(4) {
+            0 => b[i] ^ 0x80,
+            1 => 0xff,
+            2 => b[i].wrapping_add(1),
+            _ => r.next() as u8,
+        };
+        out.push(b);
+        let mut b = bytes.to_vec();
+        b.insert(r.below(n) as usize, r.next() as u8);
+        out.push(b);
+    }
+    out
+}
+
+fn check<M: Message + Default + PartialEq + Debug + 'static>(
+    r: &mut Rng,
+    make: fn(&mut Rng) -> M,
+) -> (usize, usize) {
+    let (mut taken, mut total) = (0, 0);
+    for _ in 0..300 {
+        let a = make(r).encode_to_vec();
+        // Everything prost writes is taken by the fast path.
+        assert!(same_as_prost::<M>(&a), "declined: {a:?}");
+        // Two messages in a row merge: fields replaced, messages merged, lists appended.
+        let mut ab = a.clone();
+        ab.extend_from_slice(&make(r).encode_to_vec());
+        assert!(same_as_prost::<M>(&ab));
+        for c in corruptions(r, &a) {
+            taken += usize::from(same_as_prost::<M>(&c));
+            total += 1;
+        }
+    }
+    (taken, total)
+}
+
+#[test]
+fn requests_decode_as_prost_decodes_them() {
+    let mut r = Rng(0xDEC0_DE00_1234_5678);
+    let (t1, n1) = check(&mut r, legal_moves_request);
+    let (t2, n2) = check(&mut r, apply_action_request);
+    // Corrupted input goes both ways: some is still valid and taken, some is declined.
+    assert!(t1 > 0 && t1 < n1, "{t1} of {n1}");
+    assert!(t2 > 0 && t2 < n2, "{t2} of {n2}");
+}
+
+#[test]
+fn unusual_input_is_left_to_prost() {
+    // A field this version does not know: prost skips it, the fast path declines.
+    let mut b = pb::ApplyActionRequest {
+        seat: Some(2),
+        ..Default::default()
+    }
+    .encode_to_vec();
+    b.extend_from_slice(&[0xf8, 0x01, 0x05]); // field 31, varint 5
+    assert!(!same_as_prost::<pb::ApplyActionRequest>(&b));
+    // An unpacked repeated field prost accepts; UTF-8 beyond ASCII; invalid UTF-8.
+    let skiz = pb::GameRecord {
+        variant: "skíz".to_owned(),
+        ..Default::default()
+    };
+    let mut record = skiz.encode_to_vec();
+    record.extend_from_slice(&[0x4a, 0x02, 0x10, 0x07]); // match_state { totals: 7 }
+    let mut b = vec![0x0a, record.len() as u8];
+    b.extend_from_slice(&record);
+    assert!(same_as_prost::<pb::LegalMovesRequest>(&b));
+    let m = decode::decode::<pb::LegalMovesRequest>(&b[..]).expect("valid");
+    let Some(pb::legal_moves_request::State::Record(rec)) = m.state else {
+        panic!("a record");
+    };
+    assert_eq!(rec.variant, "skíz");
+    assert_eq!(rec.match_state.map(|s| s.totals), Some(vec![7]));
+    let bad = [0x0a, 0x04, 0x0a, 0x02, 0xc3, 0x28]; // record { variant: invalid UTF-8 }
+    assert!(!same_as_prost::<pb::LegalMovesRequest>(&bad));
+    // Input in two chunks goes to prost, with the same result.
+    let whole = pb::LegalMovesRequest {
+        token: vec![1, 2, 3],
+        ..Default::default()
+    }
+    .encode_to_vec();
+    let (x, y) = whole.split_at(2);
+    let chained = decode::decode::<pb::LegalMovesRequest>(x.chain(y)).expect("valid");
+    assert_eq!(chained.token, [1, 2, 3]);
+    // Other messages are not decoded here.
+    assert!(decode::fast::<pb::GetViewRequest>(&[]).is_none());
+    assert!(decode::fast::<pb::LegalMovesRequest>(&[]).is_some());
+}
