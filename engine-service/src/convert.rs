@@ -2,14 +2,16 @@
 //!
 //! Decoding never panics: every malformed field becomes a [`FieldViolation`] naming the field.
 
+use crate::respond::{self, Detail};
 use tarock_engine::action::{Declaration, Target};
-use tarock_engine::game::{End, Game, Viewer};
+use tarock_engine::game::{End, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::{
-    Action, AnyGame, Bonus, Card, CardSet, Contract, DealBuilder, DealSource, Item, Ledger, Seat,
-    Setup, Suit, Team, Variant,
+    Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
+    Suit, Team, Variant,
 };
 use tarock_proto::v1 as pb;
+use tarock_proto::wire::Writer;
 
 /// One malformed field of a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +51,7 @@ pub fn card_to_pb(c: Card) -> pb::Card {
 /// The notation and name of a card, formatted once per process: every card of every record,
 /// view and legal move on the wire carries both, and formatting them each time was a visible
 /// share of the server's CPU under load.
-fn card_strings(c: Card) -> (&'static str, &'static str) {
+pub(crate) fn card_strings(c: Card) -> (&'static str, &'static str) {
     static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..tarock_engine::card::NUM_CARDS as u8)
@@ -122,13 +124,9 @@ fn card_by_notation(s: &str) -> Option<Card> {
     (card_strings(c).0 == s).then_some(c)
 }
 
-fn cards_to_pb(s: CardSet) -> Vec<pb::Card> {
-    s.into_iter().rev().map(card_to_pb).collect()
-}
-
 // ----- enums ---------------------------------------------------------------------------------
 
-fn contract_to_pb(c: Contract) -> pb::Contract {
+pub(crate) fn contract_to_pb(c: Contract) -> pb::Contract {
     match c {
         Contract::Three => pb::Contract::Three,
         Contract::Two => pb::Contract::Two,
@@ -147,7 +145,7 @@ fn contract_from_pb(v: i32) -> Option<Contract> {
     }
 }
 
-fn suit_to_pb(s: Option<Suit>) -> pb::Suit {
+pub(crate) fn suit_to_pb(s: Option<Suit>) -> pb::Suit {
     match s {
         None => pb::Suit::Unspecified,
         Some(Suit::Hearts) => pb::Suit::Hearts,
@@ -245,7 +243,7 @@ fn bonus_problem(v: i32, suit: i32) -> Result<Option<Bonus>, String> {
     }))
 }
 
-fn team_to_pb(t: Option<Team>) -> pb::Team {
+pub(crate) fn team_to_pb(t: Option<Team>) -> pb::Team {
     match t {
         None => pb::Team::Unspecified,
         Some(Team::Declarer) => pb::Team::Declarer,
@@ -300,23 +298,45 @@ fn card_index_to_pb(c: Card) -> pb::Card {
     }
 }
 
-/// The structured fields of an action, cards written by `card`.
-fn action_fields(a: Action, card_to_pb: impl Fn(Card) -> pb::Card) -> pb::Action {
-    let mut out = pb::Action::default();
-    let kind = match a {
+/// The structured fields of an action as the wire has them: the kind, the card and the enum
+/// and number fields (zero where the kind has none). The one mapping of actions to the wire;
+/// [`action_fields`] and the writers of [`crate::respond`] both use it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ActionParts {
+    pub kind: pb::ActionKind,
+    pub card: Option<Card>,
+    pub contract: pb::Contract,
+    pub bonus: pb::Bonus,
+    pub suit: pb::Suit,
+    pub level: u32,
+    pub count: u32,
+}
+
+/// The wire fields of `a`.
+pub(crate) fn action_parts(a: Action) -> ActionParts {
+    let mut out = ActionParts {
+        kind: pb::ActionKind::Unspecified,
+        card: None,
+        contract: pb::Contract::Unspecified,
+        bonus: pb::Bonus::Unspecified,
+        suit: pb::Suit::Unspecified,
+        level: 0,
+        count: 0,
+    };
+    out.kind = match a {
         Action::Pass => pb::ActionKind::Pass,
         Action::Bid(c) => {
-            out.contract = contract_to_pb(c) as i32;
+            out.contract = contract_to_pb(c);
             pb::ActionKind::Bid
         }
         Action::Hold => pb::ActionKind::Hold,
         Action::Discard(c) => {
-            out.card = Some(card_to_pb(c));
+            out.card = Some(c);
             pb::ActionKind::Discard
         }
         Action::Annul => pb::ActionKind::Annul,
         Action::Call(c) => {
-            out.card = Some(card_to_pb(c));
+            out.card = Some(c);
             pb::ActionKind::Call
         }
         Action::Declare(Declaration::Tarokks(n)) => {
@@ -324,33 +344,38 @@ fn action_fields(a: Action, card_to_pb: impl Fn(Card) -> pb::Card) -> pb::Action
             pb::ActionKind::DeclareTarokks
         }
         Action::Announce(b) => {
-            out.bonus = bonus_to_pb(b) as i32;
-            out.suit = suit_to_pb(b.suit()) as i32;
+            out.bonus = bonus_to_pb(b);
+            out.suit = suit_to_pb(b.suit());
             pb::ActionKind::Announce
         }
         Action::Kontra(t, level) => {
             if let Target::Bonus(b) = t {
-                out.bonus = bonus_to_pb(b) as i32;
-                out.suit = suit_to_pb(b.suit()) as i32;
+                out.bonus = bonus_to_pb(b);
+                out.suit = suit_to_pb(b.suit());
             }
             out.level = u32::from(level);
             pb::ActionKind::Kontra
         }
         Action::Play(c) => {
-            out.card = Some(card_to_pb(c));
+            out.card = Some(c);
             pb::ActionKind::Play
         }
     };
-    out.kind = kind as i32;
     out
 }
 
-/// A discard with the card hidden, for viewers who may not see it.
-fn hidden_discard() -> pb::Action {
+/// The structured fields of an action, cards written by `card`.
+fn action_fields(a: Action, card_to_pb: impl Fn(Card) -> pb::Card) -> pb::Action {
+    let p = action_parts(a);
     pb::Action {
-        kind: pb::ActionKind::Discard as i32,
-        notation: "discard".to_owned(),
-        ..Default::default()
+        kind: p.kind as i32,
+        card: p.card.map(card_to_pb),
+        contract: p.contract as i32,
+        bonus: p.bonus as i32,
+        suit: p.suit as i32,
+        level: p.level,
+        count: p.count,
+        notation: String::new(),
     }
 }
 
@@ -481,12 +506,22 @@ fn action_strings(a: Action) -> Option<&'static (String, String)> {
 
 /// The short notation of an action, e.g. `play T20`.
 fn notation(a: Action) -> String {
-    action_strings(a).map_or_else(|| a.to_string(), |(n, _)| n.clone())
+    notation_str(a).into_owned()
+}
+
+/// [`notation`], borrowed from the table when the action is in it.
+pub(crate) fn notation_str(a: Action) -> std::borrow::Cow<'static, str> {
+    action_strings(a).map_or_else(|| a.to_string().into(), |(n, _)| n.as_str().into())
 }
 
 /// A human-readable label for a legal move.
 pub fn label(a: Action) -> String {
-    action_strings(a).map_or_else(|| format_label(a), |(_, l)| l.clone())
+    label_str(a).into_owned()
+}
+
+/// [`label`], borrowed from the table when the action is in it.
+pub(crate) fn label_str(a: Action) -> std::borrow::Cow<'static, str> {
+    action_strings(a).map_or_else(|| format_label(a).into(), |(_, l)| l.as_str().into())
 }
 
 fn format_label(a: Action) -> String {
@@ -689,45 +724,25 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
     }
 }
 
-/// Encodes a setup and actions as a record.
-pub fn record_to_pb(setup: &Setup, actions: &[Action], rules_version: u32) -> pb::GameRecord {
-    record_fields(setup, actions, rules_version, action_to_pb)
+/// A message of this service's own writing, decoded. The writers of [`crate::respond`] write
+/// what prost reads (the tests check it), so this fails only on a bug, reported and answered
+/// with an empty message.
+fn decode_own<M: prost::Message + Default>(write: impl FnOnce(&mut Writer)) -> M {
+    let mut w = Writer::with_capacity(1024);
+    write(&mut w);
+    decode_own_bytes(&w.into_bytes())
 }
 
-fn record_fields(
-    setup: &Setup,
-    actions: &[Action],
-    rules_version: u32,
-    action_to_pb: impl Fn(Action) -> pb::Action,
-) -> pb::GameRecord {
-    let deal = match &setup.deal {
-        DealSource::Seed(s) => pb::game_record::Deal::Seed(s.to_vec()),
-        DealSource::Explicit(_) => {
-            // Explicit deals are re-encoded from the dealt cards by the caller; see
-            // `record_with_deal`.
-            pb::game_record::Deal::Seed(Vec::new())
-        }
-    };
-    pb::GameRecord {
-        variant: setup.variant.id().to_owned(),
-        rules_version,
-        options: setup
-            .options
-            .iter()
-            .map(|(name, value)| pb::RuleOption {
-                name: name.clone(),
-                value: value.clone(),
-            })
-            .collect(),
-        seats: u32::from(setup.seats),
-        dealer: u32::from(setup.dealer.get()),
-        deal: Some(deal),
-        actions: actions.iter().map(|&a| action_to_pb(a)).collect(),
-        match_state: None,
-    }
+/// [`decode_own`] of bytes already written.
+pub(crate) fn decode_own_bytes<M: prost::Message + Default>(bytes: &[u8]) -> M {
+    M::decode(bytes).unwrap_or_else(|e| {
+        tracing::error!(error = %e, "a message this service wrote does not decode");
+        M::default()
+    })
 }
 
-/// Encodes a record, writing an explicit deal as the cards the game was dealt.
+/// Encodes a record, writing an explicit deal as the cards the game was dealt (see
+/// [`respond::record`]).
 pub fn record_with_deal(
     setup: &Setup,
     actions: &[Action],
@@ -735,10 +750,10 @@ pub fn record_with_deal(
     match_state: Option<pb::MatchState>,
     rules_version: u32,
 ) -> pb::GameRecord {
-    let mut r = record_to_pb(setup, actions, rules_version);
-    r.match_state = match_state;
-    r.deal = explicit_deal(setup, game, card_to_pb).or(r.deal);
-    r
+    decode_own(|w| {
+        let m = match_state.as_ref();
+        respond::record(w, setup, actions, game, m, rules_version, Detail::Full);
+    })
 }
 
 /// [`record_with_deal`] for sealing: actions and cards without their notations and names (see
@@ -750,10 +765,10 @@ pub fn compact_record_with_deal(
     match_state: Option<pb::MatchState>,
     rules_version: u32,
 ) -> pb::GameRecord {
-    let mut r = record_fields(setup, actions, rules_version, action_to_pb_compact);
-    r.match_state = match_state;
-    r.deal = explicit_deal(setup, game, card_index_to_pb).or(r.deal);
-    r
+    decode_own(|w| {
+        let m = match_state.as_ref();
+        respond::record(w, setup, actions, game, m, rules_version, Detail::Compact);
+    })
 }
 
 /// Strips `r` to what [`compact_record_with_deal`] writes: no notations and no card names.
@@ -775,27 +790,6 @@ pub fn compact_record(r: &mut pb::GameRecord) {
             .chain(d.talon.iter_mut())
             .for_each(strip);
     }
-}
-
-/// An explicit deal as the cards the game was dealt, written by `card`; `None` for a seeded
-/// deal.
-fn explicit_deal(
-    setup: &Setup,
-    game: &AnyGame,
-    card: impl Fn(Card) -> pb::Card,
-) -> Option<pb::game_record::Deal> {
-    let (DealSource::Explicit(_), Some(h)) = (&setup.deal, game.as_hungarian()) else {
-        return None;
-    };
-    let deal = h.deal();
-    Some(pb::game_record::Deal::ExplicitDeal(pb::ExplicitDeal {
-        hands: Seat::all(setup.seats)
-            .map(|s| pb::Hand {
-                cards: deal.hands[s].into_iter().rev().map(&card).collect(),
-            })
-            .collect(),
-        talon: deal.talon().iter().map(|&c| card(c)).collect(),
-    }))
 }
 
 // ----- viewers, views, ledgers, events -------------------------------------------------------
@@ -828,7 +822,7 @@ pub fn viewer_from_pb(
     }
 }
 
-fn viewer_to_pb(v: Viewer) -> pb::Viewer {
+pub(crate) fn viewer_to_pb(v: Viewer) -> pb::Viewer {
     match v {
         Viewer::Seat(s) => pb::Viewer {
             role: pb::ViewerRole::Seat as i32,
@@ -845,143 +839,13 @@ fn viewer_to_pb(v: Viewer) -> pb::Viewer {
     }
 }
 
-/// The view of `game` (reached by `actions`) for `viewer`. Nothing a viewer may not see appears
-/// anywhere in it, the history included.
+/// The view of `game` (reached by `actions`) for `viewer` (see [`respond::view`]).
 pub fn view(game: &AnyGame, actions: &[Action], viewer: Viewer) -> pb::GameView {
-    let Some(h) = game.as_hungarian() else {
-        return pb::GameView::default();
-    };
-    let table = h.table_info();
-    let vis = h.visible(viewer);
-    let phase = h.phase();
-    let mut out = pb::GameView {
-        viewer: Some(viewer_to_pb(viewer)),
-        variant: game.variant().id().to_owned(),
-        seats: u32::from(table.seats),
-        dealer: u32::from(table.dealer.get()),
-        phase: phase_to_pb(phase) as i32,
-        to_act: game.to_act().map(|s| u32::from(s.get())),
-        talon_size: h.talon_remaining().len(),
-        talon: cards_to_pb(vis.talon),
-        game_level: u32::from(h.game_level()),
-        ..Default::default()
-    };
-    for s in Seat::all(table.seats) {
-        out.seat_views.push(pb::SeatView {
-            seat: u32::from(s.get()),
-            active: table.is_active(s),
-            hand_size: h.hand(s).len(),
-            hand: cards_to_pb(vis.hands[s]),
-            discard_count: h.discards(s).len(),
-            discarded_tarokks: h.discarded_tarokks(s).map(u32::from),
-            discards: cards_to_pb(vis.discards[s]),
-            declared_tarokks: u32::from(h.declared(s)),
-            team: team_to_pb(h.side_known_to(viewer, s)) as i32,
-            won: cards_to_pb(h.won(s)),
-            talon_received: h.talon_received(s).len(),
-        });
-    }
-    if let Some((d, c)) = h.declarer() {
-        out.declarer = Some(u32::from(d.get()));
-        out.contract = contract_to_pb(c) as i32;
-    }
-    out.called = h.called().map(card_to_pb);
-    out.announcements = h
-        .announced()
-        .map(|(b, t, level, who)| pb::AnnouncedItem {
-            bonus: bonus_to_pb(b) as i32,
-            suit: suit_to_pb(b.suit()) as i32,
-            team: team_to_pb(Some(t)) as i32,
-            level: u32::from(level),
-            announcer: u32::from(who.get()),
-        })
-        .collect();
-    let trick_view = |t: &tarock_engine::Trick, complete: bool| pb::TrickView {
-        leader: u32::from(t.leader().get()),
-        plays: t
-            .plays()
-            .map(|(s, c)| pb::Play {
-                seat: u32::from(s.get()),
-                card: Some(card_to_pb(c)),
-            })
-            .collect(),
-        winner: if complete {
-            t.winner(&tarock_engine::TrickRules::TAROCK)
-                .map(|(s, _)| u32::from(s.get()))
-        } else {
-            None
-        },
-    };
-    out.current_trick = Some(trick_view(h.current_trick(), false));
-    out.tricks = h.tricks().iter().map(|t| trick_view(t, true)).collect();
-    out.history = history(game, actions, viewer);
-    out.auction = out
-        .history
-        .iter()
-        .take_while(|e| {
-            e.action.as_ref().is_some_and(|a| {
-                matches!(
-                    pb::ActionKind::try_from(a.kind),
-                    Ok(pb::ActionKind::Pass | pb::ActionKind::Bid | pb::ActionKind::Hold)
-                )
-            })
-        })
-        .map(|e| pb::AuctionCall {
-            seat: e.seat,
-            action: e.action.clone(),
-        })
-        .collect();
-    if let Phase::Over(end) = phase {
-        let (reason, seat) = end_to_pb(end);
-        out.end = reason as i32;
-        out.end_seat = seat;
-    }
-    // Legal moves: for the seat to act if the viewer is that seat or the referee.
-    if let Some(s) = game.to_act() {
-        if viewer == Viewer::Referee || viewer == Viewer::Seat(s) {
-            out.moves = game
-                .legal_actions()
-                .iter()
-                .map(|&a| legal_move(game, a))
-                .collect();
-        }
-    }
-    out
-}
-
-/// The action history as `viewer` may see it: discards of other seats lose their card.
-fn history(game: &AnyGame, actions: &[Action], viewer: Viewer) -> Vec<pb::HistoryEntry> {
-    let Some(h) = game.as_hungarian() else {
-        return Vec::new();
-    };
-    let vis = h.visible(viewer);
-    // Replay to learn who acted: the setup is the game's own, so this cannot fail.
-    let mut seats = Vec::with_capacity(actions.len());
-    let mut g = replay_start(game);
-    for &a in actions {
-        let s = g.to_act();
-        seats.push(s);
-        g.play_unchecked(a);
-    }
-    actions
-        .iter()
-        .zip(seats)
-        .map(|(&a, s)| {
-            let seat = s.unwrap_or_default();
-            let shown = match a {
-                Action::Discard(c) if !vis.discards[seat].contains(c) => hidden_discard(),
-                _ => action_to_pb(a),
-            };
-            pb::HistoryEntry {
-                seat: u32::from(seat.get()),
-                action: Some(shown),
-            }
-        })
-        .collect()
+    decode_own(|w| respond::view(w, game, actions, viewer))
 }
 
 /// The game as it was dealt, before any action.
-fn replay_start(game: &AnyGame) -> AnyGame {
+pub(crate) fn replay_start(game: &AnyGame) -> AnyGame {
     match game.as_hungarian() {
         Some(h) => {
             let fresh = tarock_engine::Hungarian::new(*h.options(), h.table_info(), *h.deal());
@@ -1300,7 +1164,8 @@ mod tests {
     fn violations_in_a_record_name_their_fields() {
         let setup =
             tarock_engine::Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(0), [1; 32]);
-        let mut r = record_to_pb(&setup, &[Action::Pass, Action::Pass], 1);
+        let game = AnyGame::new(&setup).expect("a seeded deal");
+        let mut r = record_with_deal(&setup, &[Action::Pass, Action::Pass], &game, None, 1);
         r.actions[0] = pb::Action {
             kind: pb::ActionKind::Play as i32,
             card: Some(pb::Card {

@@ -8,6 +8,8 @@
 pub mod convert;
 pub mod error;
 pub mod metrics;
+pub mod respond;
+pub mod routes;
 pub mod seal;
 pub mod server;
 pub mod service;

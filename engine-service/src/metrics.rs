@@ -274,6 +274,39 @@ impl<S> Instrumented<S> {
     }
 }
 
+impl Instrumented<crate::Engine> {
+    /// `LegalMoves` answered with its encoded response (see [`crate::routes`]), counted as
+    /// the RPC is.
+    ///
+    /// # Errors
+    /// As [`crate::Engine::legal_moves_wire`].
+    pub async fn legal_moves_wire(
+        &self,
+        r: Request<pb::LegalMovesRequest>,
+    ) -> Result<Response<Vec<u8>>, Status> {
+        let inner = &self.inner;
+        self.observe(2, async move {
+            inner.legal_moves_wire(r.get_ref()).map(Response::new)
+        })
+        .await
+    }
+
+    /// `ApplyAction` answered with its encoded response, counted as the RPC is.
+    ///
+    /// # Errors
+    /// As [`crate::Engine::apply_action_wire`].
+    pub async fn apply_action_wire(
+        &self,
+        r: Request<pb::ApplyActionRequest>,
+    ) -> Result<Response<Vec<u8>>, Status> {
+        let inner = &self.inner;
+        self.observe(3, async move {
+            inner.apply_action_wire(r.get_ref()).map(Response::new)
+        })
+        .await
+    }
+}
+
 #[tonic::async_trait]
 impl<S: EngineService> EngineService for Instrumented<S> {
     async fn list_variants(

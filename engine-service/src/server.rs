@@ -126,9 +126,11 @@ pub async fn run(
         ));
     }
     let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records);
-    let engine = EngineServiceServer::new(metrics::Instrumented::new(service, metrics))
-        .max_decoding_message_size(config.max_message_bytes)
-        .max_encoding_message_size(config.max_message_bytes);
+    let engine = crate::routes::Routes::new(
+        metrics::Instrumented::new(service, metrics),
+        config.max_message_bytes,
+        config.max_message_bytes,
+    );
 
     // Shutdown sequence: signal → NOT_SERVING → drain delay → stop accepting → grace period.
     let stop = Arc::new(Notify::new());

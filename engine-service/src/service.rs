@@ -5,6 +5,7 @@
 
 use crate::convert::{self, Decoded, FieldViolation};
 use crate::error::{self, Context, Reason};
+use crate::respond;
 use crate::seal::{self, KeyRing, Payload, Role};
 use std::sync::Arc;
 use tarock_engine::game::{Game, Viewer};
@@ -297,6 +298,112 @@ fn random_seed() -> Result<[u8; 32], Status> {
     Ok(seed)
 }
 
+/// `LegalMoves` and `ApplyAction` answer with bytes written straight from the engine's types
+/// (see [`crate::respond`]): the server's routes send them as they are, and the trait's methods
+/// decode them.
+impl Engine {
+    /// `LegalMoves`, its response encoded.
+    ///
+    /// # Errors
+    /// As the RPC: the record or token is invalid.
+    pub fn legal_moves_wire(&self, r: &pb::LegalMovesRequest) -> Result<Vec<u8>, Status> {
+        let (Replayed { game, .. }, access) =
+            self.open(state_of!(r, legal_moves_request), &r.token)?;
+        let may_see = match access {
+            Access::Open | Access::Table => true,
+            Access::Seat(s) => game.to_act() == Some(s),
+            Access::Spectator => false,
+        };
+        Ok(respond::legal_moves_response(&game, may_see))
+    }
+
+    /// `ApplyAction`, its response encoded.
+    ///
+    /// # Errors
+    /// As the RPC: the record, token, seat or action is invalid, or the action is illegal.
+    pub fn apply_action_wire(&self, r: &pb::ApplyActionRequest) -> Result<Vec<u8>, Status> {
+        let (
+            Replayed {
+                decoded,
+                game,
+                sealed,
+            },
+            access,
+        ) = self.open(state_of!(r, apply_action_request), &r.token)?;
+        let index = decoded.actions.len();
+        if let (Some(_), Some(expected)) = (&sealed, r.expected_move_count) {
+            if expected != index as u64 {
+                return Err(Status::aborted(format!(
+                    "stale record: it holds {index} actions, the client expected {expected}; reload the table"
+                )));
+            }
+        }
+        let action: Action = match (&r.action, r.action_id) {
+            (Some(a), _) => {
+                convert::action_from_pb(Some(a), "action").map_err(|e| error::bad_request(&[e]))?
+            }
+            (None, Some(id)) => game.action_from_id(id).ok_or_else(|| {
+                error::bad_field(
+                    "action_id",
+                    &format!("no action has id {id} in this variant"),
+                )
+            })?,
+            (None, None) => return Err(error::bad_field("action", "set action or action_id")),
+        };
+        let ctx = |seat| Context {
+            seat,
+            phase: phase_name(&game),
+            action_index: index,
+            rule: None,
+        };
+        let Some(to_act) = game.to_act() else {
+            return Err(error::precondition(
+                Reason::GameOver,
+                "the hand is over",
+                &ctx(None),
+            ));
+        };
+        check_actor(access, to_act, r.seat, &ctx(Some(to_act)))?;
+        if decoded.actions.len() >= convert::MAX_RECORD_ACTIONS {
+            return Err(error::bad_field(
+                "record.actions",
+                "the record is at its maximum length",
+            ));
+        }
+        let next = game
+            .play(action)
+            .map_err(|e| error::violation(&e.violation, ctx(Some(to_act))))?;
+        let mut actions = decoded.actions;
+        actions.push(action);
+        let who = viewer_for(access, r.viewer.as_ref(), &next)?;
+        let sealed = match sealed {
+            None => None,
+            Some(game_id) => {
+                let record = convert::compact_record_with_deal(
+                    &decoded.setup,
+                    &actions,
+                    &next,
+                    decoded.match_state.clone(),
+                    RULES_VERSION,
+                );
+                Some(self.seal(record, &game_id)?)
+            }
+        };
+        Ok(respond::apply_action_response(
+            &respond::Applied {
+                setup: &decoded.setup,
+                actions: &actions,
+                before: &game,
+                after: &next,
+                match_state: decoded.match_state.as_ref(),
+                viewer: who,
+                sealed: sealed.as_ref(),
+            },
+            RULES_VERSION,
+        ))
+    }
+}
+
 #[tonic::async_trait]
 impl EngineService for Engine {
     async fn list_variants(
@@ -416,120 +523,16 @@ impl EngineService for Engine {
         &self,
         request: Request<pb::LegalMovesRequest>,
     ) -> Result<Response<pb::LegalMovesResponse>, Status> {
-        let r = request.get_ref();
-        let (Replayed { game, .. }, access) =
-            self.open(state_of!(r, legal_moves_request), &r.token)?;
-        let may_see = match access {
-            Access::Open | Access::Table => true,
-            Access::Seat(s) => game.to_act() == Some(s),
-            Access::Spectator => false,
-        };
-        let phase = game
-            .as_hungarian()
-            .map_or(pb::Phase::Unspecified, |h| convert::phase_to_pb(h.phase()));
-        Ok(Response::new(pb::LegalMovesResponse {
-            to_act: game.to_act().map(|s| u32::from(s.get())),
-            phase: phase as i32,
-            moves: if may_see {
-                game.legal_actions()
-                    .iter()
-                    .map(|&a| convert::legal_move(&game, a))
-                    .collect()
-            } else {
-                Vec::new()
-            },
-            game_over: game.is_over(),
-        }))
+        let bytes = self.legal_moves_wire(request.get_ref())?;
+        Ok(Response::new(convert::decode_own_bytes(&bytes)))
     }
 
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        let r = request.get_ref();
-        let (
-            Replayed {
-                decoded,
-                game,
-                sealed,
-            },
-            access,
-        ) = self.open(state_of!(r, apply_action_request), &r.token)?;
-        let index = decoded.actions.len();
-        if let (Some(_), Some(expected)) = (&sealed, r.expected_move_count) {
-            if expected != index as u64 {
-                return Err(Status::aborted(format!(
-                    "stale record: it holds {index} actions, the client expected {expected}; reload the table"
-                )));
-            }
-        }
-        let action: Action = match (&r.action, r.action_id) {
-            (Some(a), _) => {
-                convert::action_from_pb(Some(a), "action").map_err(|e| error::bad_request(&[e]))?
-            }
-            (None, Some(id)) => game.action_from_id(id).ok_or_else(|| {
-                error::bad_field(
-                    "action_id",
-                    &format!("no action has id {id} in this variant"),
-                )
-            })?,
-            (None, None) => return Err(error::bad_field("action", "set action or action_id")),
-        };
-        let ctx = |seat| Context {
-            seat,
-            phase: phase_name(&game),
-            action_index: index,
-            rule: None,
-        };
-        let Some(to_act) = game.to_act() else {
-            return Err(error::precondition(
-                Reason::GameOver,
-                "the hand is over",
-                &ctx(None),
-            ));
-        };
-        check_actor(access, to_act, r.seat, &ctx(Some(to_act)))?;
-        if decoded.actions.len() >= convert::MAX_RECORD_ACTIONS {
-            return Err(error::bad_field(
-                "record.actions",
-                "the record is at its maximum length",
-            ));
-        }
-        let next = game
-            .play(action)
-            .map_err(|e| error::violation(&e.violation, ctx(Some(to_act))))?;
-        let mut actions = decoded.actions;
-        actions.push(action);
-        let who = viewer_for(access, r.viewer.as_ref(), &next)?;
-        let (record, sealed) = match sealed {
-            None => (
-                Some(convert::record_with_deal(
-                    &decoded.setup,
-                    &actions,
-                    &next,
-                    decoded.match_state,
-                    RULES_VERSION,
-                )),
-                None,
-            ),
-            Some(game_id) => {
-                let record = convert::compact_record_with_deal(
-                    &decoded.setup,
-                    &actions,
-                    &next,
-                    decoded.match_state,
-                    RULES_VERSION,
-                );
-                (None, Some(self.seal(record, &game_id)?))
-            }
-        };
-        // The events name only public facts (trick winners, revealed partners, bonuses).
-        Ok(Response::new(pb::ApplyActionResponse {
-            record,
-            events: convert::events(&game, &next, action),
-            view: Some(convert::view(&next, &actions, who)),
-            sealed,
-        }))
+        let bytes = self.apply_action_wire(request.get_ref())?;
+        Ok(Response::new(convert::decode_own_bytes(&bytes)))
     }
 
     async fn get_view(

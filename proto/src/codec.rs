@@ -70,3 +70,44 @@ impl<U: Message + Default + 'static> Decoder for TarockDecoder<U> {
         })
     }
 }
+
+/// The codec of the routes that answer with bytes already encoded: requests decoded as
+/// [`TarockCodec`] decodes them, responses (a message's encoding) copied as they are.
+#[derive(Debug, Clone)]
+pub struct WireCodec<U>(PhantomData<U>);
+
+impl<U> Default for WireCodec<U> {
+    fn default() -> Self {
+        WireCodec(PhantomData)
+    }
+}
+
+impl<U: Message + Default + Send + 'static> Codec for WireCodec<U> {
+    type Encode = Vec<u8>;
+    type Decode = U;
+    type Encoder = BytesEncoder;
+    type Decoder = TarockDecoder<U>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        BytesEncoder
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        TarockDecoder(PhantomData)
+    }
+}
+
+/// Writes a response that is already encoded.
+#[derive(Debug, Clone, Copy)]
+pub struct BytesEncoder;
+
+impl Encoder for BytesEncoder {
+    type Item = Vec<u8>;
+    type Error = Status;
+
+    fn encode(&mut self, item: Vec<u8>, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        use prost::bytes::BufMut;
+        buf.put_slice(&item);
+        Ok(())
+    }
+}

@@ -65,8 +65,11 @@ fn with_writer(buf: &mut impl BufMut, f: impl FnOnce(&mut Writer)) {
 const VARINT: u32 = 0;
 const LEN: u32 = 2;
 
-/// Writes protobuf fields to a growing buffer.
-struct Writer(Vec<u8>);
+/// Writes protobuf fields to a growing buffer, as prost writes them: a field at its default is
+/// left out, and each nested message is written once (see the module's description). Callers
+/// write fields in tag order.
+#[derive(Debug, Default)]
+pub struct Writer(Vec<u8>);
 
 fn varint_len(v: u64) -> usize {
     // 1 byte per 7 bits, at least one.
@@ -74,6 +77,18 @@ fn varint_len(v: u64) -> usize {
 }
 
 impl Writer {
+    /// An empty writer with room for `n` bytes.
+    #[must_use]
+    pub fn with_capacity(n: usize) -> Writer {
+        Writer(Vec::with_capacity(n))
+    }
+
+    /// The bytes written.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.0
+    }
+
     fn varint(&mut self, mut v: u64) {
         while v >= 0x80 {
             self.0.push((v as u8) | 0x80);
@@ -87,7 +102,7 @@ impl Writer {
     }
 
     /// A `uint32`, `uint64` or `bool` field: left out when zero.
-    fn uint(&mut self, tag: u32, v: u64) {
+    pub fn uint(&mut self, tag: u32, v: u64) {
         if v != 0 {
             self.key(tag, VARINT);
             self.varint(v);
@@ -95,7 +110,7 @@ impl Writer {
     }
 
     /// An `int32` or enum field: left out when zero; negative values take ten bytes.
-    fn int(&mut self, tag: u32, v: i64) {
+    pub fn int(&mut self, tag: u32, v: i64) {
         if v != 0 {
             self.key(tag, VARINT);
             self.varint(v as u64);
@@ -103,7 +118,7 @@ impl Writer {
     }
 
     /// An `optional uint32` field: written whenever set, zero included.
-    fn opt_uint(&mut self, tag: u32, v: Option<u32>) {
+    pub fn opt_uint(&mut self, tag: u32, v: Option<u32>) {
         if let Some(v) = v {
             self.key(tag, VARINT);
             self.varint(u64::from(v));
@@ -111,21 +126,21 @@ impl Writer {
     }
 
     /// Length-delimited bytes, always written.
-    fn bytes_always(&mut self, tag: u32, b: &[u8]) {
+    pub fn bytes_always(&mut self, tag: u32, b: &[u8]) {
         self.key(tag, LEN);
         self.varint(b.len() as u64);
         self.0.extend_from_slice(b);
     }
 
     /// A `string` or `bytes` field: left out when empty.
-    fn bytes(&mut self, tag: u32, b: &[u8]) {
+    pub fn bytes(&mut self, tag: u32, b: &[u8]) {
         if !b.is_empty() {
             self.bytes_always(tag, b);
         }
     }
 
     /// A packed repeated varint field (`repeated int64`, `repeated uint32`).
-    fn packed(&mut self, tag: u32, vs: impl Iterator<Item = u64> + Clone) {
+    pub fn packed(&mut self, tag: u32, vs: impl Iterator<Item = u64> + Clone) {
         let len: usize = vs.clone().map(varint_len).sum();
         if len > 0 {
             self.key(tag, LEN);
@@ -137,7 +152,7 @@ impl Writer {
     }
 
     /// A nested message written by `body`, prefixed with its length.
-    fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) {
+    pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) {
         self.key(tag, LEN);
         let at = self.0.len();
         self.0.push(0);
@@ -210,7 +225,8 @@ fn action(w: &mut Writer, m: &pb::Action) {
     w.bytes(8, notation.as_bytes());
 }
 
-fn game_record(w: &mut Writer, m: &pb::GameRecord) {
+/// Writes a `GameRecord`'s fields.
+pub fn game_record(w: &mut Writer, m: &pb::GameRecord) {
     let pb::GameRecord {
         variant,
         rules_version,
@@ -252,7 +268,8 @@ fn game_record(w: &mut Writer, m: &pb::GameRecord) {
     }
 }
 
-fn match_state_message(w: &mut Writer, m: &pb::MatchState) {
+/// Writes a `MatchState`'s fields.
+pub fn match_state_message(w: &mut Writer, m: &pb::MatchState) {
     let pb::MatchState {
         deals_played,
         totals,
@@ -269,7 +286,8 @@ fn match_state_message(w: &mut Writer, m: &pb::MatchState) {
     w.uint(6, u64::from(*session_turns));
 }
 
-fn sealed_record(w: &mut Writer, m: &pb::SealedRecord) {
+/// Writes a `SealedRecord`'s fields.
+pub fn sealed_record(w: &mut Writer, m: &pb::SealedRecord) {
     let pb::SealedRecord { data, move_count } = m;
     w.bytes(1, data);
     w.uint(2, *move_count);
@@ -428,7 +446,8 @@ fn game_view(w: &mut Writer, m: &pb::GameView) {
     }
 }
 
-fn event(w: &mut Writer, m: &pb::Event) {
+/// Writes an `Event`'s fields.
+pub fn event(w: &mut Writer, m: &pb::Event) {
     let pb::Event {
         kind,
         seat,

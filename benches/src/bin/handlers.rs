@@ -1,6 +1,6 @@
 //! `handlers`: the server's own work per request, without the transport: decoding the request
-//! bytes, the handler (with the metrics wrapper the server puts around it) and encoding the
-//! response as the server's codec does, on one thread, for the requests `loadgen` sends. Prints one JSON line.
+//! bytes, the handler (with the metrics wrapper the server puts around it) writing the
+//! response's bytes and the codec copying them out, on one thread, for the requests `loadgen` sends. Prints one JSON line.
 //!
 //! ```text
 //! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
@@ -86,30 +86,24 @@ async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Statu
     ))
 }
 
-/// Encodes `m` into `out` as the server's codec does.
-fn encode<M: Message + 'static>(m: &M, out: &mut Vec<u8>) -> Result<(), Status> {
-    if tarock_proto::wire::encode(m, out) {
-        return Ok(());
-    }
-    m.encode(out).map_err(|e| Status::internal(e.to_string()))
-}
-
-/// Decodes `body` as the request of `kind` (as the server's codec does), handles it and encodes the response into `out`.
+/// Decodes `body` as the request of `kind` (as the server's codec does), handles it as the
+/// server's route does (the metrics wrapper, the response written as bytes) and copies the
+/// response into `out`, as the codec copies it into its buffer.
 async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
     out.clear();
     let bad = |e: prost::DecodeError| Status::invalid_argument(e.to_string());
-    match kind {
+    let bytes = match kind {
         "legal_moves" => {
             let req: pb::LegalMovesRequest = decode(body.clone()).map_err(bad)?;
-            let r = svc.legal_moves(Request::new(req)).await?.into_inner();
-            encode(&r, out)
+            svc.legal_moves_wire(Request::new(req)).await?.into_inner()
         }
         _ => {
             let req: pb::ApplyActionRequest = decode(body.clone()).map_err(bad)?;
-            let r = svc.apply_action(Request::new(req)).await?.into_inner();
-            encode(&r, out)
+            svc.apply_action_wire(Request::new(req)).await?.into_inner()
         }
-    }
+    };
+    out.extend_from_slice(&bytes);
+    Ok(())
 }
 
 /// What one kind measured.

@@ -1,0 +1,466 @@
+//! Records, views and legal moves written straight from the engine's types into protobuf
+//! bytes: the one description of what those messages hold.
+//!
+//! Building prost structures first and encoding them afterwards cost two allocations per card
+//! and action (its notation and name) and another pass over every nested message; answering
+//! `ApplyAction` spent most of its time there. The writers below put each field in place once,
+//! with the notations, names and labels copied from tables made once per process. The bytes are
+//! what prost writes for the same message (fields in tag order, defaults left out), so any
+//! protobuf library reads them; the functions of [`crate::convert`] that return prost
+//! structures ([`convert::view`], [`convert::record_with_deal`]) decode these bytes, so both
+//! paths give the same message.
+
+use crate::convert::{self, action_parts, card_strings};
+use std::borrow::Cow;
+use tarock_engine::game::{Game, Viewer};
+use tarock_engine::hungarian::Phase;
+use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
+use tarock_proto::v1 as pb;
+use tarock_proto::wire::{self, Writer};
+
+/// How cards and actions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// With their notations and names, as clients are shown them.
+    Full,
+    /// Cards by index and actions by their structured fields only: what decoding reads, and
+    /// what a sealed record stores (see [`convert::action_to_pb_compact`]).
+    Compact,
+}
+
+/// A card: its index, and in [`Detail::Full`] its notation and name.
+fn card_fields(w: &mut Writer, c: Card, detail: Detail) {
+    w.uint(1, u64::from(c.index()));
+    if detail == Detail::Full {
+        let (notation, name) = card_strings(c);
+        w.bytes(2, notation.as_bytes());
+        w.bytes(3, name.as_bytes());
+    }
+}
+
+/// A card as field `tag`.
+fn card(w: &mut Writer, tag: u32, c: Card) {
+    w.message(tag, |w| card_fields(w, c, Detail::Full));
+}
+
+/// The cards of `s` as repeated field `tag`, highest index first (as views list them).
+fn cards(w: &mut Writer, tag: u32, s: CardSet) {
+    for c in s.into_iter().rev() {
+        card(w, tag, c);
+    }
+}
+
+/// An action's fields.
+fn action_body(w: &mut Writer, a: Action, detail: Detail) {
+    let p = action_parts(a);
+    w.int(1, p.kind as i64);
+    if let Some(c) = p.card {
+        w.message(2, |w| card_fields(w, c, detail));
+    }
+    w.int(3, p.contract as i64);
+    w.int(4, p.bonus as i64);
+    w.int(5, p.suit as i64);
+    w.uint(6, u64::from(p.level));
+    w.uint(7, u64::from(p.count));
+    if detail == Detail::Full {
+        let n: Cow<'static, str> = convert::notation_str(a);
+        w.bytes(8, n.as_bytes());
+    }
+}
+
+/// An action as field `tag`.
+fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
+    w.message(tag, |w| action_body(w, a, detail));
+}
+
+/// A record's fields: the setup, an explicit deal as the cards `game` was dealt, the actions and
+/// the match state.
+pub fn record(
+    w: &mut Writer,
+    setup: &Setup,
+    actions: &[Action],
+    game: &AnyGame,
+    match_state: Option<&pb::MatchState>,
+    rules_version: u32,
+    detail: Detail,
+) {
+    w.bytes(1, setup.variant.id().as_bytes());
+    w.uint(2, u64::from(rules_version));
+    for (name, value) in &setup.options {
+        w.message(3, |w| {
+            w.bytes(1, name.as_bytes());
+            w.bytes(2, value.as_bytes());
+        });
+    }
+    w.uint(4, u64::from(setup.seats));
+    w.uint(5, u64::from(setup.dealer.get()));
+    match (&setup.deal, game.as_hungarian()) {
+        (DealSource::Seed(s), _) => w.bytes_always(6, s),
+        (DealSource::Explicit(_), Some(h)) => {
+            let deal = h.deal();
+            w.message(7, |w| {
+                for s in Seat::all(setup.seats) {
+                    w.message(1, |w| {
+                        for c in deal.hands[s].into_iter().rev() {
+                            w.message(1, |w| card_fields(w, c, detail));
+                        }
+                    });
+                }
+                for &c in deal.talon() {
+                    w.message(2, |w| card_fields(w, c, detail));
+                }
+            });
+        }
+        // No game to take the cards from: an empty seed, which no request is.
+        (DealSource::Explicit(_), None) => w.bytes_always(6, &[]),
+    }
+    for &a in actions {
+        action(w, 8, a, detail);
+    }
+    if let Some(m) = match_state {
+        w.message(9, |w| wire::match_state_message(w, m));
+    }
+}
+
+/// A legal move's fields: the action, its id and its label.
+fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
+    action(w, 1, a, Detail::Full);
+    w.uint(2, u64::from(game.action_id(a).unwrap_or(u32::MAX)));
+    w.bytes(3, convert::label_str(a).as_bytes());
+}
+
+/// The legal moves of the seat to act as repeated field `tag`.
+fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
+    for &a in game.legal_actions().iter() {
+        w.message(tag, |w| legal_move_body(w, game, a));
+    }
+}
+
+/// A `LegalMovesResponse`: the seat to act, the phase, and its legal moves when `may_see`.
+#[must_use]
+pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Vec<u8> {
+    let mut w = Writer::with_capacity(1024);
+    w.opt_uint(1, game.to_act().map(|s| u32::from(s.get())));
+    let phase = game
+        .as_hungarian()
+        .map_or(pb::Phase::Unspecified, |h| convert::phase_to_pb(h.phase()));
+    w.int(2, phase as i64);
+    if may_see {
+        legal_moves(&mut w, 3, game);
+    }
+    w.uint(4, u64::from(game.is_over()));
+    w.into_bytes()
+}
+
+/// A trick: its leader, its plays and, for a completed one, its winner.
+fn trick(w: &mut Writer, t: &tarock_engine::Trick, complete: bool) {
+    w.uint(1, u64::from(t.leader().get()));
+    for (s, c) in t.plays() {
+        w.message(2, |w| {
+            w.uint(1, u64::from(s.get()));
+            card(w, 2, c);
+        });
+    }
+    if complete {
+        w.opt_uint(
+            3,
+            t.winner(&tarock_engine::TrickRules::TAROCK)
+                .map(|(s, _)| u32::from(s.get())),
+        );
+    }
+}
+
+/// A history entry: who acted and what they did, a discard the viewer may not see without its
+/// card.
+fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) {
+    w.message(tag, |w| {
+        w.uint(1, u64::from(seat.get()));
+        if hidden {
+            w.message(2, |w| {
+                w.int(1, pb::ActionKind::Discard as i64);
+                w.bytes(8, b"discard");
+            });
+        } else {
+            action(w, 2, a, Detail::Full);
+        }
+    });
+}
+
+/// The view of `game` (reached by `actions`) for `viewer`. Nothing a viewer may not see appears
+/// anywhere in it, the history included.
+pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], viewer: Viewer) {
+    let Some(h) = game.as_hungarian() else {
+        return;
+    };
+    let table = h.table_info();
+    let vis = h.visible(viewer);
+    let phase = h.phase();
+    let v = convert::viewer_to_pb(viewer);
+    w.message(1, |w| {
+        w.int(1, i64::from(v.role));
+        w.uint(2, u64::from(v.seat));
+    });
+    w.bytes(2, game.variant().id().as_bytes());
+    w.uint(3, u64::from(table.seats));
+    w.uint(4, u64::from(table.dealer.get()));
+    w.int(5, convert::phase_to_pb(phase) as i64);
+    w.opt_uint(6, game.to_act().map(|s| u32::from(s.get())));
+    for s in Seat::all(table.seats) {
+        w.message(7, |w| {
+            w.uint(1, u64::from(s.get()));
+            w.uint(2, u64::from(table.is_active(s)));
+            w.uint(3, u64::from(h.hand(s).len()));
+            cards(w, 4, vis.hands[s]);
+            w.uint(5, u64::from(h.discards(s).len()));
+            w.opt_uint(6, h.discarded_tarokks(s).map(u32::from));
+            cards(w, 7, vis.discards[s]);
+            w.uint(8, u64::from(h.declared(s)));
+            w.int(9, convert::team_to_pb(h.side_known_to(viewer, s)) as i64);
+            cards(w, 10, h.won(s));
+            w.uint(11, u64::from(h.talon_received(s).len()));
+        });
+    }
+    // Who made each action: replay from the deal (the setup is the game's own, so every
+    // action applies).
+    let mut seats = Vec::with_capacity(actions.len());
+    let mut g = convert::replay_start(game);
+    for &a in actions {
+        seats.push(g.to_act().unwrap_or_default());
+        g.play_unchecked(a);
+    }
+    // The auction: the calls up to the first action of another kind.
+    for (&a, &s) in actions.iter().zip(&seats) {
+        if !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
+            break;
+        }
+        history_entry(w, 8, s, a, false);
+    }
+    if let Some((d, c)) = h.declarer() {
+        w.opt_uint(9, Some(u32::from(d.get())));
+        w.int(10, convert::contract_to_pb(c) as i64);
+    }
+    w.uint(11, u64::from(h.talon_remaining().len()));
+    cards(w, 12, vis.talon);
+    if let Some(c) = h.called() {
+        card(w, 13, c);
+    }
+    for (b, t, level, who) in h.announced() {
+        w.message(14, |w| {
+            w.int(1, convert::bonus_to_pb(b) as i64);
+            w.int(2, convert::suit_to_pb(b.suit()) as i64);
+            w.int(3, convert::team_to_pb(Some(t)) as i64);
+            w.uint(4, u64::from(level));
+            w.uint(5, u64::from(who.get()));
+        });
+    }
+    w.uint(15, u64::from(h.game_level()));
+    w.message(16, |w| trick(w, h.current_trick(), false));
+    for t in h.tricks() {
+        w.message(17, |w| trick(w, t, true));
+    }
+    for (&a, &s) in actions.iter().zip(&seats) {
+        let hidden = matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
+        history_entry(w, 18, s, a, hidden);
+    }
+    if let Phase::Over(end) = phase {
+        let (reason, seat) = convert::end_to_pb(end);
+        w.int(19, reason as i64);
+        w.opt_uint(20, seat);
+    }
+    // Legal moves: for the seat to act if the viewer is that seat or the referee.
+    if let Some(s) = game.to_act() {
+        if viewer == Viewer::Referee || viewer == Viewer::Seat(s) {
+            legal_moves(w, 21, game);
+        }
+    }
+}
+
+/// What an applied action answers with; see [`apply_action_response`].
+#[derive(Debug)]
+pub struct Applied<'a> {
+    /// The hand's setup.
+    pub setup: &'a Setup,
+    /// The record's actions, the new one last.
+    pub actions: &'a [Action],
+    /// The game before the action.
+    pub before: &'a AnyGame,
+    /// The game after it.
+    pub after: &'a AnyGame,
+    /// The match state the record carries.
+    pub match_state: Option<&'a pb::MatchState>,
+    /// The viewer of the returned view.
+    pub viewer: Viewer,
+    /// The new sealed record, in sealed mode (then no open record is written).
+    pub sealed: Option<&'a pb::SealedRecord>,
+}
+
+/// An `ApplyActionResponse`: the new record (or sealed record), the events and the view.
+#[must_use]
+pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> Vec<u8> {
+    let mut w = Writer::with_capacity(4096);
+    let Some(&action) = a.actions.last() else {
+        return w.into_bytes();
+    };
+    if a.sealed.is_none() {
+        w.message(1, |w| {
+            record(
+                w,
+                a.setup,
+                a.actions,
+                a.after,
+                a.match_state,
+                rules_version,
+                Detail::Full,
+            );
+        });
+    }
+    // The events name only public facts (trick winners, revealed partners, bonuses).
+    for e in convert::events(a.before, a.after, action) {
+        w.message(2, |w| wire::event(w, &e));
+    }
+    w.message(3, |w| view(w, a.after, a.actions, a.viewer));
+    if let Some(s) = a.sealed {
+        w.message(4, |w| wire::sealed_record(w, s));
+    }
+    w.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prost::Message;
+    use tarock_engine::{DealBuilder, Variant};
+
+    /// Games of every variant at every stage: seeded deals and, for every third, the same cards
+    /// as an explicit deal, played at random and taken after about one action in three.
+    fn games() -> Vec<(Setup, Vec<Action>, AnyGame)> {
+        let mut out = Vec::new();
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut below = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for (i, &v) in Variant::ALL.iter().enumerate() {
+            for n in 0..24u64 {
+                let mut seed = [0u8; 32];
+                seed[..8].copy_from_slice(&(n * 31 + i as u64).to_le_bytes());
+                let seats = v.seat_counts()[0];
+                let dealer = Seat::new((n % u64::from(seats)) as u8);
+                let mut setup = Setup::seeded(v, seats, dealer, seed);
+                let mut g = AnyGame::new(&setup).expect("a seeded deal");
+                if n % 3 == 0 {
+                    let d = *g.as_hungarian().expect("a Hungarian game").deal();
+                    let mut b = DealBuilder::new();
+                    for s in Seat::all(seats) {
+                        let cs: Vec<Card> = d.hands[s].into_iter().collect();
+                        b = b.hand(s.get(), &cs);
+                    }
+                    setup.deal = DealSource::Explicit(b.talon(d.talon()));
+                    g = AnyGame::new(&setup).expect("the same cards, explicit");
+                }
+                let mut actions = Vec::new();
+                out.push((setup.clone(), actions.clone(), g));
+                while !g.is_over() {
+                    let legal = g.legal_actions();
+                    let a = legal[below(legal.len())];
+                    g.play_unchecked(a);
+                    actions.push(a);
+                    if below(3) == 0 || g.is_over() {
+                        out.push((setup.clone(), actions.clone(), g));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// `bytes` decode as `M`, and prost and the service's encoder both write that message back
+    /// as exactly `bytes`: the writer keeps prost's field order and leaves out what prost does.
+    fn canonical<M: Message + Default + 'static>(bytes: &[u8]) -> M {
+        let m = M::decode(bytes).expect("the bytes decode");
+        assert_eq!(m.encode_to_vec(), bytes, "prost writes the same bytes");
+        let mut again = Vec::new();
+        if wire::encode(&m, &mut again) {
+            assert_eq!(again, bytes, "the service's encoder writes the same bytes");
+        }
+        m
+    }
+
+    #[test]
+    fn views_records_and_moves_are_what_prost_writes() {
+        let mut seen_explicit = false;
+        for (setup, actions, g) in games() {
+            let mut viewers = vec![Viewer::Referee, Viewer::Spectator];
+            viewers.extend(Seat::all(setup.seats).map(Viewer::Seat));
+            for v in viewers {
+                let mut w = Writer::default();
+                view(&mut w, &g, &actions, v);
+                let pv: pb::GameView = canonical(&w.into_bytes());
+                assert_eq!(pv.history.len(), actions.len());
+                assert_eq!(pv.to_act, g.to_act().map(|s| u32::from(s.get())));
+            }
+            for detail in [Detail::Full, Detail::Compact] {
+                let mut w = Writer::default();
+                let m = pb::MatchState {
+                    deals_played: 3,
+                    totals: vec![5, -5, 0, 0],
+                    ..Default::default()
+                };
+                record(&mut w, &setup, &actions, &g, Some(&m), 7, detail);
+                let r: pb::GameRecord = canonical(&w.into_bytes());
+                // The record reads back as the same hand.
+                let d = convert::record_from_pb(&r).expect("the record decodes");
+                assert_eq!(d.actions, actions);
+                assert_eq!(d.match_state, Some(m));
+                assert_eq!(AnyGame::replay(&d.setup, &d.actions).ok(), Some(g));
+                seen_explicit |= matches!(r.deal, Some(pb::game_record::Deal::ExplicitDeal(_)));
+                let full = detail == Detail::Full;
+                assert!(r.actions.iter().all(|a| a.notation.is_empty() != full));
+            }
+            for may_see in [true, false] {
+                let lm: pb::LegalMovesResponse = canonical(&legal_moves_response(&g, may_see));
+                let expected = if may_see { g.legal_actions().len() } else { 0 };
+                assert_eq!(lm.moves.len(), expected);
+                assert_eq!(lm.game_over, g.is_over());
+            }
+        }
+        assert!(seen_explicit);
+    }
+
+    #[test]
+    fn applying_answers_with_the_record_events_and_view() {
+        for (setup, actions, g) in games().into_iter().filter(|(_, a, _)| !a.is_empty()) {
+            let before = AnyGame::replay(&setup, &actions[..actions.len() - 1]).expect("replays");
+            let viewer = Viewer::Seat(before.to_act().expect("someone acted"));
+            let applied = Applied {
+                setup: &setup,
+                actions: &actions,
+                before: &before,
+                after: &g,
+                match_state: None,
+                viewer,
+                sealed: None,
+            };
+            let r: pb::ApplyActionResponse = canonical(&apply_action_response(&applied, 1));
+            let record = r.record.expect("an open record");
+            assert_eq!(record.actions.len(), actions.len());
+            assert_eq!(r.view, Some(convert::view(&g, &actions, viewer)));
+            let last = *actions.last().expect("not empty");
+            assert_eq!(r.events, convert::events(&before, &g, last));
+            let sealed = pb::SealedRecord {
+                data: vec![1, 2, 3],
+                move_count: actions.len() as u64,
+            };
+            let r: pb::ApplyActionResponse = canonical(&apply_action_response(
+                &Applied {
+                    sealed: Some(&sealed),
+                    ..applied
+                },
+                1,
+            ));
+            assert_eq!((r.record, r.sealed), (None, Some(sealed)));
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! The `tarock.v1.EngineService` as the server mounts it: the generated service, with
+//! `LegalMoves` and `ApplyAction` answered by routes of their own that send the bytes
+//! [`crate::respond`] writes as they are (the generated service would want prost structures,
+//! built only to be encoded). Requests are decoded the same way and the same limits,
+//! metrics and errors apply; only the way the response reaches the wire differs.
+
+use crate::metrics::Instrumented;
+use crate::Engine;
+use std::convert::Infallible;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use tarock_proto::codec::WireCodec;
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_server::EngineServiceServer;
+use tonic::body::Body;
+use tonic::server::{Grpc, NamedService, UnaryService};
+use tonic::{Request, Response, Status};
+
+/// The service and its two byte routes.
+#[derive(Clone, Debug)]
+pub struct Routes {
+    service: Arc<Instrumented<Engine>>,
+    generated: EngineServiceServer<Instrumented<Engine>>,
+    max_decoding: usize,
+    max_encoding: usize,
+}
+
+impl Routes {
+    /// Mounts `service`, with the given limits on request and response sizes.
+    pub fn new(service: Instrumented<Engine>, max_decoding: usize, max_encoding: usize) -> Routes {
+        let service = Arc::new(service);
+        let generated = EngineServiceServer::from_arc(service.clone())
+            .max_decoding_message_size(max_decoding)
+            .max_encoding_message_size(max_encoding);
+        Routes {
+            service,
+            generated,
+            max_decoding,
+            max_encoding,
+        }
+    }
+}
+
+impl NamedService for Routes {
+    const NAME: &'static str = <EngineServiceServer<Instrumented<Engine>> as NamedService>::NAME;
+}
+
+type BoxFuture<T> = Pin<Box<dyn Future<Output = Result<T, Infallible>> + Send + 'static>>;
+
+/// `LegalMoves` by bytes.
+struct LegalMoves(Arc<Instrumented<Engine>>);
+
+impl UnaryService<pb::LegalMovesRequest> for LegalMoves {
+    type Response = Vec<u8>;
+    type Future = Pin<Box<dyn Future<Output = Result<Response<Vec<u8>>, Status>> + Send>>;
+
+    fn call(&mut self, request: Request<pb::LegalMovesRequest>) -> Self::Future {
+        let service = self.0.clone();
+        Box::pin(async move { service.legal_moves_wire(request).await })
+    }
+}
+
+/// `ApplyAction` by bytes.
+struct ApplyAction(Arc<Instrumented<Engine>>);
+
+impl UnaryService<pb::ApplyActionRequest> for ApplyAction {
+    type Response = Vec<u8>;
+    type Future = Pin<Box<dyn Future<Output = Result<Response<Vec<u8>>, Status>> + Send>>;
+
+    fn call(&mut self, request: Request<pb::ApplyActionRequest>) -> Self::Future {
+        let service = self.0.clone();
+        Box::pin(async move { service.apply_action_wire(request).await })
+    }
+}
+
+impl tower::Service<http::Request<Body>> for Routes {
+    type Response = http::Response<Body>;
+    type Error = Infallible;
+    type Future = BoxFuture<http::Response<Body>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, req: http::Request<Body>) -> Self::Future {
+        let (max_decoding, max_encoding) = (self.max_decoding, self.max_encoding);
+        let service = self.service.clone();
+        match req.uri().path() {
+            "/tarock.v1.EngineService/LegalMoves" => Box::pin(async move {
+                let mut grpc = Grpc::new(WireCodec::<pb::LegalMovesRequest>::default())
+                    .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
+                Ok(grpc.unary(LegalMoves(service), req).await)
+            }),
+            "/tarock.v1.EngineService/ApplyAction" => Box::pin(async move {
+                let mut grpc = Grpc::new(WireCodec::<pb::ApplyActionRequest>::default())
+                    .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
+                Ok(grpc.unary(ApplyAction(service), req).await)
+            }),
+            _ => tower::Service::call(&mut self.generated, req),
+        }
+    }
+}
