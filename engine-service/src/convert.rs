@@ -48,22 +48,46 @@ pub fn card_to_pb(c: Card) -> pb::Card {
     }
 }
 
-/// The notation and name of a card, formatted once per process: every card of every record,
-/// view and legal move on the wire carries both, and formatting them each time was a visible
-/// share of the server's CPU under load.
-pub(crate) fn card_strings(c: Card) -> (&'static str, &'static str) {
-    static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
+/// What the service writes for a card, made once per process: every card of every record,
+/// view and legal move on the wire carries its notation and name, and formatting them each
+/// time was a visible share of the server's CPU under load.
+struct CardText {
+    notation: String,
+    name: String,
+    /// The card as a wire `Card` message's fields: index, notation, name.
+    encoded: Vec<u8>,
+}
+
+fn card_text(c: Card) -> Option<&'static CardText> {
+    static TABLE: std::sync::OnceLock<Vec<CardText>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..tarock_engine::card::NUM_CARDS as u8)
             .map(|i| {
                 let c = Card::new(i);
-                (c.to_string(), c.name())
+                let (notation, name) = (c.to_string(), c.name());
+                let mut w = Writer::default();
+                w.uint(1, u64::from(i));
+                w.bytes(2, notation.as_bytes());
+                w.bytes(3, name.as_bytes());
+                CardText {
+                    notation,
+                    name,
+                    encoded: w.into_bytes(),
+                }
             })
             .collect()
     });
-    table
-        .get(usize::from(c.index()))
-        .map_or(("", ""), |(n, m)| (n.as_str(), m.as_str()))
+    table.get(usize::from(c.index()))
+}
+
+/// The notation and name of a card.
+pub(crate) fn card_strings(c: Card) -> (&'static str, &'static str) {
+    card_text(c).map_or(("", ""), |t| (t.notation.as_str(), t.name.as_str()))
+}
+
+/// The fields of a card's wire message (index, notation and name), encoded.
+pub(crate) fn card_encoded(c: Card) -> &'static [u8] {
+    card_text(c).map_or(&[], |t| t.encoded.as_slice())
 }
 
 /// A card from the wire: the notation if given, else the index.
@@ -465,16 +489,25 @@ fn action_problem(a: &pb::Action) -> Result<Action, Problem> {
     })
 }
 
-/// The notation and label of every Hungarian action, formatted once per process and indexed by
-/// the action's id in the 54-card layout (which holds every card of the 42-card pack): records,
+/// What the service writes for an action: its notation, its label and its wire `Action`
+/// message's fields (every field, notation included), encoded.
+#[derive(Default)]
+struct ActionText {
+    notation: String,
+    label: String,
+    encoded: Vec<u8>,
+}
+
+/// The [`ActionText`] of every Hungarian action, made once per process and indexed by the
+/// action's id in the 54-card layout (which holds every card of the 42-card pack): records,
 /// views and legal moves repeat them in every response.
-fn action_strings(a: Action) -> Option<&'static (String, String)> {
+fn action_text(a: Action) -> Option<&'static ActionText> {
     use tarock_engine::hungarian::ids;
     const PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
     /// The strings by action id, and the ids of the card actions by card index (most actions
     /// of a record are plays, discards and calls: looked up without computing the id).
     struct Table {
-        by_id: Vec<(String, String)>,
+        by_id: Vec<ActionText>,
         /// `[play, discard, call]` of each card index.
         card_ids: Vec<[Option<u32>; 3]>,
     }
@@ -482,8 +515,14 @@ fn action_strings(a: Action) -> Option<&'static (String, String)> {
     let table = TABLE.get_or_init(|| Table {
         by_id: (0..ids::space_size(PACK))
             .map(|id| {
-                ids::action_from_id(PACK, id)
-                    .map_or_else(Default::default, |a| (a.to_string(), format_label(a)))
+                ids::action_from_id(PACK, id).map_or_else(ActionText::default, |a| {
+                    let notation = a.to_string();
+                    ActionText {
+                        encoded: respond::encode_action(a, &notation),
+                        label: format_label(a),
+                        notation,
+                    }
+                })
             })
             .collect(),
         card_ids: (0..tarock_engine::card::NUM_CARDS as u8)
@@ -511,7 +550,7 @@ fn notation(a: Action) -> String {
 
 /// [`notation`], borrowed from the table when the action is in it.
 pub(crate) fn notation_str(a: Action) -> std::borrow::Cow<'static, str> {
-    action_strings(a).map_or_else(|| a.to_string().into(), |(n, _)| n.as_str().into())
+    action_text(a).map_or_else(|| a.to_string().into(), |t| t.notation.as_str().into())
 }
 
 /// A human-readable label for a legal move.
@@ -521,7 +560,14 @@ pub fn label(a: Action) -> String {
 
 /// [`label`], borrowed from the table when the action is in it.
 pub(crate) fn label_str(a: Action) -> std::borrow::Cow<'static, str> {
-    action_strings(a).map_or_else(|| format_label(a).into(), |(_, l)| l.as_str().into())
+    action_text(a).map_or_else(|| format_label(a).into(), |t| t.label.as_str().into())
+}
+
+/// The fields of `a`'s wire `Action` message with every field set (see [`action_to_pb`]),
+/// encoded; `None` for an action outside the table (which [`respond`] then writes field by
+/// field).
+pub(crate) fn action_encoded(a: Action) -> Option<&'static [u8]> {
+    action_text(a).map(|t| t.encoded.as_slice())
 }
 
 fn format_label(a: Action) -> String {
@@ -841,7 +887,7 @@ pub(crate) fn viewer_to_pb(v: Viewer) -> pb::Viewer {
 
 /// The view of `game` (reached by `actions`) for `viewer` (see [`respond::view`]).
 pub fn view(game: &AnyGame, actions: &[Action], viewer: Viewer) -> pb::GameView {
-    decode_own(|w| respond::view(w, game, actions, viewer))
+    decode_own(|w| respond::view(w, game, actions, &[], viewer))
 }
 
 /// The game as it was dealt, before any action.

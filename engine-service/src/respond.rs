@@ -10,7 +10,7 @@
 //! structures ([`convert::view`], [`convert::record_with_deal`]) decode these bytes, so both
 //! paths give the same message.
 
-use crate::convert::{self, action_parts, card_strings};
+use crate::convert::{self, action_parts};
 use std::borrow::Cow;
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
@@ -28,19 +28,17 @@ pub enum Detail {
     Compact,
 }
 
-/// A card: its index, and in [`Detail::Full`] its notation and name.
-fn card_fields(w: &mut Writer, c: Card, detail: Detail) {
-    w.uint(1, u64::from(c.index()));
-    if detail == Detail::Full {
-        let (notation, name) = card_strings(c);
-        w.bytes(2, notation.as_bytes());
-        w.bytes(3, name.as_bytes());
+/// A card as field `tag`: its index, and in [`Detail::Full`] its notation and name.
+fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
+    match detail {
+        Detail::Full => w.bytes_always(tag, convert::card_encoded(c)),
+        Detail::Compact => w.message(tag, |w| w.uint(1, u64::from(c.index()))),
     }
 }
 
-/// A card as field `tag`.
+/// A card as field `tag`, with its notation and name.
 fn card(w: &mut Writer, tag: u32, c: Card) {
-    w.message(tag, |w| card_fields(w, c, Detail::Full));
+    card_as(w, tag, c, Detail::Full);
 }
 
 /// The cards of `s` as repeated field `tag`, highest index first (as views list them).
@@ -50,12 +48,12 @@ fn cards(w: &mut Writer, tag: u32, s: CardSet) {
     }
 }
 
-/// An action's fields.
-fn action_body(w: &mut Writer, a: Action, detail: Detail) {
+/// An action's fields; in [`Detail::Full`] with `notation`.
+fn action_body(w: &mut Writer, a: Action, detail: Detail, notation: &str) {
     let p = action_parts(a);
     w.int(1, p.kind as i64);
     if let Some(c) = p.card {
-        w.message(2, |w| card_fields(w, c, detail));
+        card_as(w, 2, c, detail);
     }
     w.int(3, p.contract as i64);
     w.int(4, p.bonus as i64);
@@ -63,14 +61,28 @@ fn action_body(w: &mut Writer, a: Action, detail: Detail) {
     w.uint(6, u64::from(p.level));
     w.uint(7, u64::from(p.count));
     if detail == Detail::Full {
-        let n: Cow<'static, str> = convert::notation_str(a);
-        w.bytes(8, n.as_bytes());
+        w.bytes(8, notation.as_bytes());
     }
+}
+
+/// The fields of `a`'s wire message with every field set and the given notation, encoded (for
+/// the table of [`convert::action_encoded`]).
+pub(crate) fn encode_action(a: Action, notation: &str) -> Vec<u8> {
+    let mut w = Writer::default();
+    action_body(&mut w, a, Detail::Full, notation);
+    w.into_bytes()
 }
 
 /// An action as field `tag`.
 fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
-    w.message(tag, |w| action_body(w, a, detail));
+    match (detail, convert::action_encoded(a)) {
+        (Detail::Full, Some(encoded)) => w.bytes_always(tag, encoded),
+        (Detail::Full, None) => {
+            let n: Cow<'static, str> = convert::notation_str(a);
+            w.message(tag, |w| action_body(w, a, detail, &n));
+        }
+        (Detail::Compact, _) => w.message(tag, |w| action_body(w, a, detail, "")),
+    }
 }
 
 /// A record's fields: the setup, an explicit deal as the cards `game` was dealt, the actions and
@@ -102,12 +114,12 @@ pub fn record(
                 for s in Seat::all(setup.seats) {
                     w.message(1, |w| {
                         for c in deal.hands[s].into_iter().rev() {
-                            w.message(1, |w| card_fields(w, c, detail));
+                            card_as(w, 1, c, detail);
                         }
                     });
                 }
                 for &c in deal.talon() {
-                    w.message(2, |w| card_fields(w, c, detail));
+                    card_as(w, 2, c, detail);
                 }
             });
         }
@@ -187,8 +199,10 @@ fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) 
 }
 
 /// The view of `game` (reached by `actions`) for `viewer`. Nothing a viewer may not see appears
-/// anywhere in it, the history included.
-pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], viewer: Viewer) {
+/// anywhere in it, the history included. `seats` are who made each action, when the caller
+/// learnt them replaying the record (see [`AnyGame::replay_with`]); otherwise (any other
+/// length, e.g. empty) the view replays the actions to learn them.
+pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) {
     let Some(h) = game.as_hungarian() else {
         return;
     };
@@ -220,16 +234,25 @@ pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], viewer: Viewer) 
             w.uint(11, u64::from(h.talon_received(s).len()));
         });
     }
-    // Who made each action: replay from the deal (the setup is the game's own, so every
-    // action applies).
-    let mut seats = Vec::with_capacity(actions.len());
-    let mut g = convert::replay_start(game);
-    for &a in actions {
-        seats.push(g.to_act().unwrap_or_default());
-        g.play_unchecked(a);
-    }
+    let replayed;
+    let seats = if seats.len() == actions.len() {
+        seats
+    } else {
+        // Who made each action: replay from the deal (the setup is the game's own, so every
+        // action applies).
+        let mut g = convert::replay_start(game);
+        replayed = actions
+            .iter()
+            .map(|&a| {
+                let s = g.to_act().unwrap_or_default();
+                g.play_unchecked(a);
+                s
+            })
+            .collect::<Vec<Seat>>();
+        &replayed
+    };
     // The auction: the calls up to the first action of another kind.
-    for (&a, &s) in actions.iter().zip(&seats) {
+    for (&a, &s) in actions.iter().zip(seats) {
         if !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
             break;
         }
@@ -258,7 +281,7 @@ pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], viewer: Viewer) 
     for t in h.tricks() {
         w.message(17, |w| trick(w, t, true));
     }
-    for (&a, &s) in actions.iter().zip(&seats) {
+    for (&a, &s) in actions.iter().zip(seats) {
         let hidden = matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
         history_entry(w, 18, s, a, hidden);
     }
@@ -282,6 +305,8 @@ pub struct Applied<'a> {
     pub setup: &'a Setup,
     /// The record's actions, the new one last.
     pub actions: &'a [Action],
+    /// Who made each action, if known (see [`view`]).
+    pub seats: &'a [Seat],
     /// The game before the action.
     pub before: &'a AnyGame,
     /// The game after it.
@@ -318,7 +343,7 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> Vec<u8> {
     for e in convert::events(a.before, a.after, action) {
         w.message(2, |w| wire::event(w, &e));
     }
-    w.message(3, |w| view(w, a.after, a.actions, a.viewer));
+    w.message(3, |w| view(w, a.after, a.actions, a.seats, a.viewer));
     if let Some(s) = a.sealed {
         w.message(4, |w| wire::sealed_record(w, s));
     }
@@ -396,7 +421,7 @@ mod tests {
             viewers.extend(Seat::all(setup.seats).map(Viewer::Seat));
             for v in viewers {
                 let mut w = Writer::default();
-                view(&mut w, &g, &actions, v);
+                view(&mut w, &g, &actions, &[], v);
                 let pv: pb::GameView = canonical(&w.into_bytes());
                 assert_eq!(pv.history.len(), actions.len());
                 assert_eq!(pv.to_act, g.to_act().map(|s| u32::from(s.get())));
@@ -434,9 +459,12 @@ mod tests {
         for (setup, actions, g) in games().into_iter().filter(|(_, a, _)| !a.is_empty()) {
             let before = AnyGame::replay(&setup, &actions[..actions.len() - 1]).expect("replays");
             let viewer = Viewer::Seat(before.to_act().expect("someone acted"));
+            let mut seats = Vec::new();
+            AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
             let applied = Applied {
                 setup: &setup,
                 actions: &actions,
+                seats: &seats,
                 before: &before,
                 after: &g,
                 match_state: None,

@@ -57,6 +57,8 @@ macro_rules! state_of {
 struct Replayed {
     decoded: Decoded,
     game: AnyGame,
+    /// Who made each action of the record.
+    seats: Vec<Seat>,
     /// The game id of a sealed record (`None` for an open one).
     sealed: Option<Vec<u8>>,
 }
@@ -100,7 +102,7 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
 }
 
 /// Decodes and replays a record; the first illegal action fails the request.
-fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame), Status> {
+fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame, Vec<Seat>), Status> {
     if record.rules_version != 0 && record.rules_version != RULES_VERSION {
         return Err(error::precondition(
             Reason::RulesVersionUnsupported,
@@ -112,7 +114,8 @@ fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame), Status> 
         ));
     }
     let decoded = convert::record_from_pb(record).map_err(|v| error::bad_request(&v))?;
-    let game = match AnyGame::replay(&decoded.setup, &decoded.actions) {
+    let mut seats = Vec::with_capacity(decoded.actions.len() + 1);
+    let game = match AnyGame::replay_with(&decoded.setup, &decoded.actions, |s| seats.push(s)) {
         Ok(g) => g,
         Err(Err(e)) => return Err(setup_error(&e, "record.")),
         Err(Ok(e)) => {
@@ -129,7 +132,7 @@ fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame), Status> 
     };
     convert::match_from_pb(decoded.match_state.as_ref(), &game)
         .map_err(|e| error::bad_request(&[e]))?;
-    Ok((decoded, game))
+    Ok((decoded, game, seats))
 }
 
 impl Engine {
@@ -152,11 +155,12 @@ impl Engine {
                         "this server accepts sealed records only",
                     ));
                 }
-                let (decoded, game) = replay_record(record)?;
+                let (decoded, game, seats) = replay_record(record)?;
                 Ok((
                     Replayed {
                         decoded,
                         game,
+                        seats,
                         sealed: None,
                     },
                     Access::Open,
@@ -170,7 +174,7 @@ impl Engine {
                 let record = payload
                     .record
                     .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
-                let (decoded, game) = replay_record(&record)?;
+                let (decoded, game, seats) = replay_record(&record)?;
                 if payload.move_count != decoded.actions.len() as u64 {
                     return Err(Status::unauthenticated(
                         "sealed record: move counter mismatch",
@@ -194,6 +198,7 @@ impl Engine {
                     Replayed {
                         decoded,
                         game,
+                        seats,
                         sealed: Some(payload.game_id),
                     },
                     access,
@@ -326,6 +331,7 @@ impl Engine {
             Replayed {
                 decoded,
                 game,
+                mut seats,
                 sealed,
             },
             access,
@@ -375,6 +381,7 @@ impl Engine {
             .map_err(|e| error::violation(&e.violation, ctx(Some(to_act))))?;
         let mut actions = decoded.actions;
         actions.push(action);
+        seats.push(to_act);
         let who = viewer_for(access, r.viewer.as_ref(), &next)?;
         let sealed = match sealed {
             None => None,
@@ -393,6 +400,7 @@ impl Engine {
             &respond::Applied {
                 setup: &decoded.setup,
                 actions: &actions,
+                seats: &seats,
                 before: &game,
                 after: &next,
                 match_state: decoded.match_state.as_ref(),

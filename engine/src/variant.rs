@@ -295,16 +295,32 @@ impl AnyGame {
         setup: &Setup,
         actions: &[Action],
     ) -> Result<AnyGame, Result<ReplayError, SetupError>> {
+        AnyGame::replay_with(setup, actions, |_| {})
+    }
+
+    /// [`AnyGame::replay`], telling `acted` the seat that made each action, in order, as it is
+    /// applied (a record holds the actions only; a history shows who made them).
+    ///
+    /// # Errors
+    /// As [`AnyGame::replay`].
+    pub fn replay_with(
+        setup: &Setup,
+        actions: &[Action],
+        mut acted: impl FnMut(Seat),
+    ) -> Result<AnyGame, Result<ReplayError, SetupError>> {
         let mut g = AnyGame::new(setup).map_err(Err)?;
         for (index, &action) in actions.iter().enumerate() {
+            let seat = g.to_act();
             if let Err(violation) = g.check(action) {
                 return Err(Ok(ReplayError {
                     index,
                     action,
-                    seat: g.to_act(),
+                    seat,
                     violation,
                 }));
             }
+            // A legal action has a seat to make it.
+            acted(seat.unwrap_or_default());
             g.play_unchecked(action);
         }
         Ok(g)
