@@ -10,6 +10,7 @@ use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
 };
+use tarock_proto::decode::{ActionRef, CardRef};
 use tarock_proto::v1 as pb;
 use tarock_proto::wire::Writer;
 
@@ -98,11 +99,16 @@ pub fn card_from_pb(c: Option<&pb::Card>, field: &str) -> Result<Card, FieldViol
 /// [`card_from_pb`] without the field: what is wrong, if anything. (Decoding a record names
 /// the field only when it reports a violation, so that a valid record formats no paths.)
 fn card_problem(c: Option<&pb::Card>) -> Result<Card, String> {
+    card_in(c.map(CardRef::from))
+}
+
+/// [`card_problem`] of borrowed fields.
+fn card_in(c: Option<CardRef<'_>>) -> Result<Card, String> {
     let Some(c) = c else {
         return Err("missing card".to_owned());
     };
     if !c.notation.is_empty() {
-        if let Some(card) = card_by_notation(&c.notation) {
+        if let Some(card) = card_by_notation(c.notation) {
             return Ok(card);
         }
         return c
@@ -437,9 +443,14 @@ impl Problem {
 
 /// [`action_from_pb`] without the field path, which only a violation needs.
 fn action_problem(a: &pb::Action) -> Result<Action, Problem> {
+    action_in(&ActionRef::from(a))
+}
+
+/// [`action_problem`] of borrowed fields.
+fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
     let kind = pb::ActionKind::try_from(a.kind)
         .map_err(|_| Problem::of("kind", format!("unknown action kind {}", a.kind)))?;
-    let card = || card_problem(a.card.as_ref()).map_err(|d| Problem::of("card", d));
+    let card = || card_in(a.card).map_err(|d| Problem::of("card", d));
     let bonus = || bonus_problem(a.bonus, a.suit).map_err(|d| Problem::of("bonus", d));
     Ok(match kind {
         pb::ActionKind::Unspecified => {
@@ -732,13 +743,23 @@ pub fn explicit_from_pb(d: &pb::ExplicitDeal, field: &str) -> Result<DealSource,
 
 /// Decodes a whole record.
 pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>> {
-    if r.actions.len() > MAX_RECORD_ACTIONS {
+    record_with_actions(r, r.actions.iter().map(ActionRef::from))
+}
+
+/// [`record_from_pb`] with the actions given apart from the record (whose own list is then
+/// empty): the actions of a request decoded lean (see [`tarock_proto::decode::lean`]).
+///
+/// # Errors
+/// As [`record_from_pb`].
+pub fn record_with_actions<'a>(
+    r: &pb::GameRecord,
+    actions: impl ExactSizeIterator<Item = ActionRef<'a>>,
+) -> Result<Decoded, Vec<FieldViolation>> {
+    let n = actions.len();
+    if n > MAX_RECORD_ACTIONS {
         return Err(vec![FieldViolation::new(
             "record.actions",
-            format!(
-                "{} actions: longer than any legal hand (at most {MAX_RECORD_ACTIONS})",
-                r.actions.len()
-            ),
+            format!("{n} actions: longer than any legal hand (at most {MAX_RECORD_ACTIONS})"),
         )]);
     }
     let deal = match &r.deal {
@@ -751,18 +772,18 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
         }
     };
     let setup = setup_from_pb(&r.variant, &r.options, r.seats, r.dealer, deal, "record.")?;
-    let mut actions = Vec::with_capacity(r.actions.len());
+    let mut decoded = Vec::with_capacity(n);
     let mut errs = Vec::new();
-    for (i, a) in r.actions.iter().enumerate() {
-        match action_problem(a) {
-            Ok(a) => actions.push(a),
+    for (i, a) in actions.enumerate() {
+        match action_in(&a) {
+            Ok(a) => decoded.push(a),
             Err(p) => errs.push(p.at(&format!("record.actions[{i}]"))),
         }
     }
     if errs.is_empty() {
         Ok(Decoded {
             setup,
-            actions,
+            actions: decoded,
             match_state: r.match_state.clone(),
         })
     } else {

@@ -275,33 +275,34 @@ impl<S> Instrumented<S> {
 }
 
 impl Instrumented<crate::Engine> {
-    /// `LegalMoves` answered with its encoded response (see [`crate::routes`]), counted as
-    /// the RPC is.
+    /// `LegalMoves` on the request's bytes, answered with its encoded response (see
+    /// [`crate::routes`]), counted as the RPC is.
     ///
     /// # Errors
-    /// As [`crate::Engine::legal_moves_wire`].
-    pub async fn legal_moves_wire(
+    /// As [`crate::Engine::legal_moves_bytes`].
+    pub async fn legal_moves_bytes(
         &self,
-        r: Request<pb::LegalMovesRequest>,
+        r: Request<tonic::codegen::Bytes>,
     ) -> Result<Response<Vec<u8>>, Status> {
         let inner = &self.inner;
         self.observe(2, async move {
-            inner.legal_moves_wire(r.get_ref()).map(Response::new)
+            inner.legal_moves_bytes(r.get_ref()).map(Response::new)
         })
         .await
     }
 
-    /// `ApplyAction` answered with its encoded response, counted as the RPC is.
+    /// `ApplyAction` on the request's bytes, answered with its encoded response, counted as the
+    /// RPC is.
     ///
     /// # Errors
-    /// As [`crate::Engine::apply_action_wire`].
-    pub async fn apply_action_wire(
+    /// As [`crate::Engine::apply_action_bytes`].
+    pub async fn apply_action_bytes(
         &self,
-        r: Request<pb::ApplyActionRequest>,
+        r: Request<tonic::codegen::Bytes>,
     ) -> Result<Response<Vec<u8>>, Status> {
         let inner = &self.inner;
         self.observe(3, async move {
-            inner.apply_action_wire(r.get_ref()).map(Response::new)
+            inner.apply_action_bytes(r.get_ref()).map(Response::new)
         })
         .await
     }

@@ -1,8 +1,10 @@
 //! The `tarock.v1.EngineService` as the server mounts it: the generated service, with
 //! `LegalMoves` and `ApplyAction` answered by routes of their own that send the bytes
 //! [`crate::respond`] writes as they are (the generated service would want prost structures,
-//! built only to be encoded). Requests are decoded the same way and the same limits,
-//! metrics and errors apply; only the way the response reaches the wire differs.
+//! built only to be encoded), and taking the request's bytes as they came, so that the handler
+//! decodes the record's actions without copying their strings
+//! ([`tarock_proto::decode::lean`]). The results and errors are the generated service's, and
+//! the same limits and metrics apply.
 
 use crate::metrics::Instrumented;
 use crate::Engine;
@@ -12,9 +14,9 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use tarock_proto::codec::WireCodec;
-use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineServiceServer;
 use tonic::body::Body;
+use tonic::codegen::Bytes;
 use tonic::server::{Grpc, NamedService, UnaryService};
 use tonic::{Request, Response, Status};
 
@@ -52,26 +54,26 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = Result<T, Infallible>> + Send + 
 /// `LegalMoves` by bytes.
 struct LegalMoves(Arc<Instrumented<Engine>>);
 
-impl UnaryService<pb::LegalMovesRequest> for LegalMoves {
+impl UnaryService<Bytes> for LegalMoves {
     type Response = Vec<u8>;
     type Future = Pin<Box<dyn Future<Output = Result<Response<Vec<u8>>, Status>> + Send>>;
 
-    fn call(&mut self, request: Request<pb::LegalMovesRequest>) -> Self::Future {
+    fn call(&mut self, request: Request<Bytes>) -> Self::Future {
         let service = self.0.clone();
-        Box::pin(async move { service.legal_moves_wire(request).await })
+        Box::pin(async move { service.legal_moves_bytes(request).await })
     }
 }
 
 /// `ApplyAction` by bytes.
 struct ApplyAction(Arc<Instrumented<Engine>>);
 
-impl UnaryService<pb::ApplyActionRequest> for ApplyAction {
+impl UnaryService<Bytes> for ApplyAction {
     type Response = Vec<u8>;
     type Future = Pin<Box<dyn Future<Output = Result<Response<Vec<u8>>, Status>> + Send>>;
 
-    fn call(&mut self, request: Request<pb::ApplyActionRequest>) -> Self::Future {
+    fn call(&mut self, request: Request<Bytes>) -> Self::Future {
         let service = self.0.clone();
-        Box::pin(async move { service.apply_action_wire(request).await })
+        Box::pin(async move { service.apply_action_bytes(request).await })
     }
 }
 
@@ -89,12 +91,12 @@ impl tower::Service<http::Request<Body>> for Routes {
         let service = self.service.clone();
         match req.uri().path() {
             "/tarock.v1.EngineService/LegalMoves" => Box::pin(async move {
-                let mut grpc = Grpc::new(WireCodec::<pb::LegalMovesRequest>::default())
+                let mut grpc = Grpc::new(WireCodec)
                     .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
                 Ok(grpc.unary(LegalMoves(service), req).await)
             }),
             "/tarock.v1.EngineService/ApplyAction" => Box::pin(async move {
-                let mut grpc = Grpc::new(WireCodec::<pb::ApplyActionRequest>::default())
+                let mut grpc = Grpc::new(WireCodec)
                     .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
                 Ok(grpc.unary(ApplyAction(service), req).await)
             }),

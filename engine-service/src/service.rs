@@ -12,6 +12,7 @@ use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
 use tarock_engine::{Action, AnyGame, Bot, DealSource, Seat, SetupError, Variant, RULES_VERSION};
+use tarock_proto::decode::{self, ActionRef};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tonic::{Request, Response, Status};
@@ -101,8 +102,16 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
     }
 }
 
+/// A request's bytes decoded in full, as the generated service's codec decodes them.
+fn decode_request<U: prost::Message + Default + 'static>(body: &[u8]) -> Result<U, Status> {
+    decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)
+}
+
 /// Decodes and replays a record; the first illegal action fails the request.
-fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame, Vec<Seat>), Status> {
+fn replay_record(
+    record: &pb::GameRecord,
+    lean: Option<&[ActionRef<'_>]>,
+) -> Result<(Decoded, AnyGame, Vec<Seat>), Status> {
     if record.rules_version != 0 && record.rules_version != RULES_VERSION {
         return Err(error::precondition(
             Reason::RulesVersionUnsupported,
@@ -113,7 +122,11 @@ fn replay_record(record: &pb::GameRecord) -> Result<(Decoded, AnyGame, Vec<Seat>
             &Context::default(),
         ));
     }
-    let decoded = convert::record_from_pb(record).map_err(|v| error::bad_request(&v))?;
+    let decoded = match lean {
+        Some(actions) => convert::record_with_actions(record, actions.iter().copied()),
+        None => convert::record_from_pb(record),
+    }
+    .map_err(|v| error::bad_request(&v))?;
     let mut seats = Vec::with_capacity(decoded.actions.len() + 1);
     let game = match AnyGame::replay_with(&decoded.setup, &decoded.actions, |s| seats.push(s)) {
         Ok(g) => g,
@@ -147,6 +160,17 @@ impl Engine {
     /// Opens the request's state (and checks its token): the replayed game and what the caller
     /// may do with it.
     fn open(&self, state: State<'_>, token: &[u8]) -> Result<(Replayed, Access), Status> {
+        self.open_lean(state, token, None)
+    }
+
+    /// [`Engine::open`], an open record's actions given apart from it when the request was
+    /// decoded lean (see [`tarock_proto::decode::lean`]).
+    fn open_lean(
+        &self,
+        state: State<'_>,
+        token: &[u8],
+        lean: Option<&[ActionRef<'_>]>,
+    ) -> Result<(Replayed, Access), Status> {
         match state {
             State::Missing => Err(error::bad_field("state", "set record (or sealed)")),
             State::Open(record) => {
@@ -155,7 +179,7 @@ impl Engine {
                         "this server accepts sealed records only",
                     ));
                 }
-                let (decoded, game, seats) = replay_record(record)?;
+                let (decoded, game, seats) = replay_record(record, lean)?;
                 Ok((
                     Replayed {
                         decoded,
@@ -174,7 +198,7 @@ impl Engine {
                 let record = payload
                     .record
                     .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
-                let (decoded, game, seats) = replay_record(&record)?;
+                let (decoded, game, seats) = replay_record(&record, None)?;
                 if payload.move_count != decoded.actions.len() as u64 {
                     return Err(Status::unauthenticated(
                         "sealed record: move counter mismatch",
@@ -312,8 +336,28 @@ impl Engine {
     /// # Errors
     /// As the RPC: the record or token is invalid.
     pub fn legal_moves_wire(&self, r: &pb::LegalMovesRequest) -> Result<Vec<u8>, Status> {
+        self.legal_moves_lean(r, None)
+    }
+
+    /// `LegalMoves` on a request's bytes, decoded lean when they allow it; its response
+    /// encoded.
+    ///
+    /// # Errors
+    /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
+    pub fn legal_moves_bytes(&self, body: &[u8]) -> Result<Vec<u8>, Status> {
+        match decode::lean::<pb::LegalMovesRequest>(body) {
+            Some(r) => self.legal_moves_lean(&r.message, Some(&r.actions)),
+            None => self.legal_moves_lean(&decode_request(body)?, None),
+        }
+    }
+
+    fn legal_moves_lean(
+        &self,
+        r: &pb::LegalMovesRequest,
+        lean: Option<&[ActionRef<'_>]>,
+    ) -> Result<Vec<u8>, Status> {
         let (Replayed { game, .. }, access) =
-            self.open(state_of!(r, legal_moves_request), &r.token)?;
+            self.open_lean(state_of!(r, legal_moves_request), &r.token, lean)?;
         let may_see = match access {
             Access::Open | Access::Table => true,
             Access::Seat(s) => game.to_act() == Some(s),
@@ -327,6 +371,26 @@ impl Engine {
     /// # Errors
     /// As the RPC: the record, token, seat or action is invalid, or the action is illegal.
     pub fn apply_action_wire(&self, r: &pb::ApplyActionRequest) -> Result<Vec<u8>, Status> {
+        self.apply_action_lean(r, None)
+    }
+
+    /// `ApplyAction` on a request's bytes, decoded lean when they allow it; its response
+    /// encoded.
+    ///
+    /// # Errors
+    /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
+    pub fn apply_action_bytes(&self, body: &[u8]) -> Result<Vec<u8>, Status> {
+        match decode::lean::<pb::ApplyActionRequest>(body) {
+            Some(r) => self.apply_action_lean(&r.message, Some(&r.actions)),
+            None => self.apply_action_lean(&decode_request(body)?, None),
+        }
+    }
+
+    fn apply_action_lean(
+        &self,
+        r: &pb::ApplyActionRequest,
+        lean: Option<&[ActionRef<'_>]>,
+    ) -> Result<Vec<u8>, Status> {
         let (
             Replayed {
                 decoded,
@@ -335,7 +399,7 @@ impl Engine {
                 sealed,
             },
             access,
-        ) = self.open(state_of!(r, apply_action_request), &r.token)?;
+        ) = self.open_lean(state_of!(r, apply_action_request), &r.token, lean)?;
         let index = decoded.actions.len();
         if let (Some(_), Some(expected)) = (&sealed, r.expected_move_count) {
             if expected != index as u64 {

@@ -3,6 +3,7 @@
 //! decode is the client's fault and answered INVALID_ARGUMENT (tonic's default codec says
 //! INTERNAL, which would blame the server).
 
+use prost::bytes::{Buf, BufMut, Bytes};
 use prost::Message;
 use std::marker::PhantomData;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
@@ -65,49 +66,53 @@ impl<U: Message + Default + 'static> Decoder for TarockDecoder<U> {
     type Error = Status;
 
     fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
-        crate::decode::decode::<U>(buf).map(Some).map_err(|e| {
-            Status::invalid_argument(format!("the request is not a valid protobuf message: {e}"))
-        })
+        crate::decode::decode::<U>(buf).map(Some).map_err(invalid)
     }
 }
 
-/// The codec of the routes that answer with bytes already encoded: requests decoded as
-/// [`TarockCodec`] decodes them, responses (a message's encoding) copied as they are.
-#[derive(Debug, Clone)]
-pub struct WireCodec<U>(PhantomData<U>);
-
-impl<U> Default for WireCodec<U> {
-    fn default() -> Self {
-        WireCodec(PhantomData)
-    }
+/// The status of a request that does not decode: the client's fault.
+#[must_use]
+pub fn invalid(e: prost::DecodeError) -> Status {
+    Status::invalid_argument(format!("the request is not a valid protobuf message: {e}"))
 }
 
-impl<U: Message + Default + Send + 'static> Codec for WireCodec<U> {
+/// The codec of the routes that take a request's bytes as they came and answer with bytes
+/// already encoded: the handler decodes (see [`crate::decode::lean`]), and a request that does
+/// not decode is answered as [`TarockCodec`] answers it ([`invalid`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WireCodec;
+
+impl Codec for WireCodec {
     type Encode = Vec<u8>;
-    type Decode = U;
-    type Encoder = BytesEncoder;
-    type Decoder = TarockDecoder<U>;
+    type Decode = Bytes;
+    type Encoder = WireCodec;
+    type Decoder = WireCodec;
 
     fn encoder(&mut self) -> Self::Encoder {
-        BytesEncoder
+        WireCodec
     }
 
     fn decoder(&mut self) -> Self::Decoder {
-        TarockDecoder(PhantomData)
+        WireCodec
     }
 }
 
-/// Writes a response that is already encoded.
-#[derive(Debug, Clone, Copy)]
-pub struct BytesEncoder;
-
-impl Encoder for BytesEncoder {
+impl Encoder for WireCodec {
     type Item = Vec<u8>;
     type Error = Status;
 
     fn encode(&mut self, item: Vec<u8>, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        use prost::bytes::BufMut;
         buf.put_slice(&item);
         Ok(())
+    }
+}
+
+impl Decoder for WireCodec {
+    type Item = Bytes;
+    type Error = Status;
+
+    fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<Bytes>, Status> {
+        let n = buf.remaining();
+        Ok(Some(buf.copy_to_bytes(n)))
     }
 }

@@ -43,9 +43,38 @@ pub fn fast<U: Default + Any>(bytes: &[u8]) -> Option<U> {
     let mut out = U::default();
     let any = &mut out as &mut dyn Any;
     if let Some(m) = any.downcast_mut::<pb::ApplyActionRequest>() {
-        apply_action_request(Reader(bytes), m)?;
+        apply_action_request(Reader(bytes), m, None)?;
     } else if let Some(m) = any.downcast_mut::<pb::LegalMovesRequest>() {
-        legal_moves_request(Reader(bytes), m)?;
+        legal_moves_request(Reader(bytes), m, None)?;
+    } else {
+        return None;
+    }
+    Some(out)
+}
+
+/// A request decoded with its open record's actions left borrowed from the bytes: `message` is
+/// the request with `record.actions` empty, and `actions` are those actions, their strings
+/// checked as prost checks them but not copied. Everything else is as [`fast`] decodes it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Lean<'a, U> {
+    /// The request, its record's actions left out.
+    pub message: U,
+    /// The record's actions.
+    pub actions: Vec<ActionRef<'a>>,
+}
+
+/// [`fast`], leaving the record's actions borrowed: `None` where [`fast`] declines.
+#[must_use]
+pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<Lean<'_, U>> {
+    let mut out = Lean {
+        message: U::default(),
+        actions: Vec::new(),
+    };
+    let any = &mut out.message as &mut dyn Any;
+    if let Some(m) = any.downcast_mut::<pb::ApplyActionRequest>() {
+        apply_action_request(Reader(bytes), m, Some(&mut out.actions))?;
+    } else if let Some(m) = any.downcast_mut::<pb::LegalMovesRequest>() {
+        legal_moves_request(Reader(bytes), m, Some(&mut out.actions))?;
     } else {
         return None;
     }
@@ -124,8 +153,13 @@ impl<'a> Reader<'a> {
     }
 
     fn string(&mut self, wire_type: u8) -> Fast<String> {
+        self.str(wire_type).map(str::to_owned)
+    }
+
+    /// A `string` field, borrowed.
+    fn str(&mut self, wire_type: u8) -> Fast<&'a str> {
         let b = self.len_delimited(wire_type)?;
-        std::str::from_utf8(b).ok().map(str::to_owned)
+        std::str::from_utf8(b).ok()
     }
 
     fn bytes(&mut self, wire_type: u8) -> Fast<Vec<u8>> {
@@ -213,6 +247,115 @@ fn action(r: Reader<'_>, m: &mut pb::Action) -> Fast {
     })
 }
 
+/// A card's fields, borrowed from the request's bytes (see [`lean`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardRef<'a> {
+    /// `index`.
+    pub index: u32,
+    /// `notation`.
+    pub notation: &'a str,
+    /// `name`.
+    pub name: &'a str,
+}
+
+/// An action's fields, borrowed from the request's bytes (see [`lean`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionRef<'a> {
+    /// `kind`.
+    pub kind: i32,
+    /// `card`.
+    pub card: Option<CardRef<'a>>,
+    /// `contract`.
+    pub contract: i32,
+    /// `bonus`.
+    pub bonus: i32,
+    /// `suit`.
+    pub suit: i32,
+    /// `level`.
+    pub level: u32,
+    /// `count`.
+    pub count: u32,
+    /// `notation`.
+    pub notation: &'a str,
+}
+
+impl ActionRef<'_> {
+    /// The action as a prost message.
+    #[must_use]
+    pub fn to_pb(&self) -> pb::Action {
+        pb::Action {
+            kind: self.kind,
+            card: self.card.map(|c| pb::Card {
+                index: c.index,
+                notation: c.notation.to_owned(),
+                name: c.name.to_owned(),
+            }),
+            contract: self.contract,
+            bonus: self.bonus,
+            suit: self.suit,
+            level: self.level,
+            count: self.count,
+            notation: self.notation.to_owned(),
+        }
+    }
+}
+
+impl<'a> From<&'a pb::Card> for CardRef<'a> {
+    fn from(c: &'a pb::Card) -> CardRef<'a> {
+        CardRef {
+            index: c.index,
+            notation: &c.notation,
+            name: &c.name,
+        }
+    }
+}
+
+impl<'a> From<&'a pb::Action> for ActionRef<'a> {
+    fn from(a: &'a pb::Action) -> ActionRef<'a> {
+        ActionRef {
+            kind: a.kind,
+            card: a.card.as_ref().map(CardRef::from),
+            contract: a.contract,
+            bonus: a.bonus,
+            suit: a.suit,
+            level: a.level,
+            count: a.count,
+            notation: &a.notation,
+        }
+    }
+}
+
+/// [`action`] into borrowed fields, with the same merging of repeated fields.
+fn action_ref<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
+    let mut m = ActionRef::default();
+    fields(r, |r, tag, wt| {
+        match tag {
+            1 => m.kind = r.int32(wt)?,
+            2 => {
+                let c = m.card.get_or_insert_with(CardRef::default);
+                fields(r.message(wt)?, |r, tag, wt| {
+                    match tag {
+                        1 => c.index = r.uint32(wt)?,
+                        2 => c.notation = r.str(wt)?,
+                        3 => c.name = r.str(wt)?,
+                        _ => return None,
+                    }
+                    Some(())
+                })?;
+            }
+            3 => m.contract = r.int32(wt)?,
+            4 => m.bonus = r.int32(wt)?,
+            5 => m.suit = r.int32(wt)?,
+            6 => m.level = r.uint32(wt)?,
+            7 => m.count = r.uint32(wt)?,
+            8 => m.notation = r.str(wt)?,
+            _ => return None,
+        }
+        Some(())
+    })?;
+    Some(m)
+}
+
 fn rule_option(r: Reader<'_>, m: &mut pb::RuleOption) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
@@ -286,8 +429,16 @@ fn count_actions(mut r: Reader<'_>) -> Fast<usize> {
     Some(n)
 }
 
-fn game_record(r: Reader<'_>, m: &mut pb::GameRecord) -> Fast {
-    m.actions.reserve(count_actions(r)?);
+/// Decodes a record into `m`; with `lean`, its actions are appended there, borrowed, instead.
+fn game_record<'a>(
+    r: Reader<'a>,
+    m: &mut pb::GameRecord,
+    mut lean: Option<&mut Vec<ActionRef<'a>>>,
+) -> Fast {
+    match &mut lean {
+        Some(list) => list.reserve(count_actions(r)?),
+        None => m.actions.reserve(count_actions(r)?),
+    }
     fields(r, |r, tag, wt| {
         match tag {
             1 => m.variant = r.string(wt)?,
@@ -306,7 +457,10 @@ fn game_record(r: Reader<'_>, m: &mut pb::GameRecord) -> Fast {
                 };
                 explicit_deal(body, d)?;
             }
-            8 => push(r, wt, &mut m.actions, action)?,
+            8 => match &mut lean {
+                Some(list) => list.push(action_ref(r.message(wt)?)?),
+                None => push(r, wt, &mut m.actions, action)?,
+            },
             9 => merge_into(r, wt, &mut m.match_state, match_state)?,
             _ => return None,
         }
@@ -338,22 +492,30 @@ fn viewer(r: Reader<'_>, m: &mut pb::Viewer) -> Fast {
 
 /// The `state` oneof of a request: `record` (1) or `sealed` (2), merged into the same case.
 macro_rules! state_field {
-    ($module:ident, $r:expr, $tag:expr, $wt:expr, $state:expr) => {{
+    ($module:ident, $r:expr, $tag:expr, $wt:expr, $state:expr, $lean:expr) => {{
         use pb::$module::State;
         let body = $r.message($wt)?;
         match $tag {
             1 => {
                 if !matches!($state, Some(State::Record(_))) {
                     *$state = Some(State::Record(Default::default()));
+                    // A new record: the actions of an earlier one are gone.
+                    if let Some(list) = &mut $lean {
+                        list.clear();
+                    }
                 }
                 let Some(State::Record(rec)) = $state else {
                     return None;
                 };
-                game_record(body, rec)?;
+                game_record(body, rec, $lean.as_deref_mut())?;
             }
             _ => {
                 if !matches!($state, Some(State::Sealed(_))) {
                     *$state = Some(State::Sealed(Default::default()));
+                    // No open record: its actions are gone with it.
+                    if let Some(list) = &mut $lean {
+                        list.clear();
+                    }
                 }
                 let Some(State::Sealed(s)) = $state else {
                     return None;
@@ -364,10 +526,14 @@ macro_rules! state_field {
     }};
 }
 
-fn legal_moves_request(r: Reader<'_>, m: &mut pb::LegalMovesRequest) -> Fast {
+fn legal_moves_request<'a>(
+    r: Reader<'a>,
+    m: &mut pb::LegalMovesRequest,
+    mut lean: Option<&mut Vec<ActionRef<'a>>>,
+) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
-            1 | 2 => state_field!(legal_moves_request, r, tag, wt, &mut m.state),
+            1 | 2 => state_field!(legal_moves_request, r, tag, wt, &mut m.state, lean),
             10 => m.token = r.bytes(wt)?,
             _ => return None,
         }
@@ -375,10 +541,14 @@ fn legal_moves_request(r: Reader<'_>, m: &mut pb::LegalMovesRequest) -> Fast {
     })
 }
 
-fn apply_action_request(r: Reader<'_>, m: &mut pb::ApplyActionRequest) -> Fast {
+fn apply_action_request<'a>(
+    r: Reader<'a>,
+    m: &mut pb::ApplyActionRequest,
+    mut lean: Option<&mut Vec<ActionRef<'a>>>,
+) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
-            1 | 2 => state_field!(apply_action_request, r, tag, wt, &mut m.state),
+            1 | 2 => state_field!(apply_action_request, r, tag, wt, &mut m.state, lean),
             3 => merge_into(r, wt, &mut m.action, action)?,
             4 => m.action_id = Some(r.uint32(wt)?),
             5 => merge_into(r, wt, &mut m.viewer, viewer)?,

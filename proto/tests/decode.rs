@@ -52,13 +52,49 @@ fn same_as_prost<M: Message + Default + PartialEq + Debug + 'static>(bytes: &[u8
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
         _ => panic!("prost {expected:?}, fast {got:?}, bytes {bytes:?}"),
     }
+    let lean = decode::lean::<M>(bytes);
     match decode::fast::<M>(bytes) {
         Some(m) => {
             assert_eq!(Ok(&m), expected.as_ref().map_err(|_| ()), "bytes {bytes:?}");
+            // The lean decoding is the same message with the record's actions borrowed.
+            let lean = lean.expect("lean takes what fast takes");
+            assert_eq!(with_actions(lean.message, &lean.actions), m);
             true
         }
-        None => false,
+        None => {
+            assert!(lean.is_none(), "lean declines what fast declines");
+            false
+        }
     }
+}
+
+/// `m` with `actions` put back into its open record (none without one).
+fn with_actions<M: 'static>(mut m: M, actions: &[decode::ActionRef<'_>]) -> M {
+    let owned = || {
+        actions
+            .iter()
+            .map(decode::ActionRef::to_pb)
+            .collect::<Vec<_>>()
+    };
+    let any = &mut m as &mut dyn std::any::Any;
+    if let Some(r) = any.downcast_mut::<pb::ApplyActionRequest>() {
+        match &mut r.state {
+            Some(pb::apply_action_request::State::Record(rec)) => {
+                assert!(rec.actions.is_empty());
+                rec.actions = owned();
+            }
+            _ => assert!(actions.is_empty()),
+        }
+    } else if let Some(r) = any.downcast_mut::<pb::LegalMovesRequest>() {
+        match &mut r.state {
+            Some(pb::legal_moves_request::State::Record(rec)) => {
+                assert!(rec.actions.is_empty());
+                rec.actions = owned();
+            }
+            _ => assert!(actions.is_empty()),
+        }
+    }
+    m
 }
 
 /// Corruptions of `bytes`: cut short, one byte changed, one byte inserted.

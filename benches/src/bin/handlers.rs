@@ -1,6 +1,6 @@
-//! `handlers`: the server's own work per request, without the transport: decoding the request
-//! bytes, the handler (with the metrics wrapper the server puts around it) writing the
-//! response's bytes and the codec copying them out, on one thread, for the requests `loadgen` sends. Prints one JSON line.
+//! `handlers`: the server's own work per request, without the transport: the handler (with the
+//! metrics wrapper the server puts around it) decoding the request's bytes and writing the
+//! response's, and the codec copying them out, on one thread, for the requests `loadgen` sends. Prints one JSON line.
 //!
 //! ```text
 //! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
@@ -20,8 +20,6 @@ use prost::Message;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tarock_benches::requests::{self, InProgress};
-use tarock_proto::decode::decode;
-use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_service::metrics::{Instrumented, Metrics};
 use tarock_service::seal::KeyRing;
@@ -86,21 +84,15 @@ async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Statu
     ))
 }
 
-/// Decodes `body` as the request of `kind` (as the server's codec does), handles it as the
-/// server's route does (the metrics wrapper, the response written as bytes) and copies the
-/// response into `out`, as the codec copies it into its buffer.
+/// Handles the request bytes `body` of `kind` as the server's route does (the metrics wrapper,
+/// the request decoded by the handler, the response written as bytes) and copies the response
+/// into `out`, as the codec copies it into its buffer.
 async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
     out.clear();
-    let bad = |e: prost::DecodeError| Status::invalid_argument(e.to_string());
+    let request = Request::new(body.clone());
     let bytes = match kind {
-        "legal_moves" => {
-            let req: pb::LegalMovesRequest = decode(body.clone()).map_err(bad)?;
-            svc.legal_moves_wire(Request::new(req)).await?.into_inner()
-        }
-        _ => {
-            let req: pb::ApplyActionRequest = decode(body.clone()).map_err(bad)?;
-            svc.apply_action_wire(Request::new(req)).await?.into_inner()
-        }
+        "legal_moves" => svc.legal_moves_bytes(request).await?.into_inner(),
+        _ => svc.apply_action_bytes(request).await?.into_inner(),
     };
     out.extend_from_slice(&bytes);
     Ok(())
