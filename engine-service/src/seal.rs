@@ -58,6 +58,20 @@ pub struct Payload {
     pub game_id: Vec<u8>,
 }
 
+/// A [`Payload`] read with its record left encoded (the same fields on the wire).
+#[derive(Clone, PartialEq, Message)]
+pub struct Opened {
+    /// The record's bytes (`None` without one).
+    #[prost(bytes = "vec", optional, tag = "1")]
+    pub record: Option<Vec<u8>>,
+    /// Number of actions in the record.
+    #[prost(uint64, tag = "2")]
+    pub move_count: u64,
+    /// The game's (match's) random id, which tokens are bound to.
+    #[prost(bytes = "vec", tag = "3")]
+    pub game_id: Vec<u8>,
+}
+
 /// Why a sealed record or token was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SealError {
@@ -237,6 +251,26 @@ impl KeyRing {
     /// # Errors
     /// A message if the system has no randomness for the nonce.
     pub fn seal(&self, payload: &Payload) -> Result<Vec<u8>, String> {
+        let record = payload.record.as_ref().map(|r| {
+            let mut bytes = Vec::new();
+            if !tarock_proto::wire::encode(r, &mut bytes) {
+                bytes = r.encode_to_vec();
+            }
+            bytes
+        });
+        self.seal_encoded(record.as_deref(), payload.move_count, &payload.game_id)
+    }
+
+    /// [`KeyRing::seal`] of a payload whose record is given encoded (a `GameRecord`'s bytes).
+    ///
+    /// # Errors
+    /// As [`KeyRing::seal`].
+    pub fn seal_encoded(
+        &self,
+        record: Option<&[u8]>,
+        move_count: u64,
+        game_id: &[u8],
+    ) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
         let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
         let aad_len = out.len();
@@ -246,7 +280,7 @@ impl KeyRing {
         // The payload is encoded after the header and the nonce and encrypted where it lies;
         // the tag follows: the same bytes as `encrypt`'s ciphertext-then-tag, in one buffer.
         let start = out.len();
-        encode_payload(payload, &mut out);
+        encode_payload(record, move_count, game_id, &mut out);
         let (head, body) = out.split_at_mut(start);
         let cipher = XChaCha20Poly1305::new((&key.seal).into());
         let tag = cipher
@@ -261,6 +295,24 @@ impl KeyRing {
     /// # Errors
     /// [`SealError`]: malformed, unknown key, or tampered.
     pub fn open(&self, data: &[u8]) -> Result<Payload, SealError> {
+        let plain = self.decrypt(data)?;
+        // Authenticated, so it was encoded by a server: a decode failure is still refused.
+        Payload::decode(plain.as_slice()).map_err(|_| SealError::Tampered)
+    }
+
+    /// [`KeyRing::open`], the record left encoded ([`Opened::record`] holds its bytes) for the
+    /// caller to decode as it likes.
+    ///
+    /// # Errors
+    /// As [`KeyRing::open`] (a payload that does not decode is tampered with; the record
+    /// itself is not decoded here).
+    pub fn open_encoded(&self, data: &[u8]) -> Result<Opened, SealError> {
+        let plain = self.decrypt(data)?;
+        Opened::decode(plain.as_slice()).map_err(|_| SealError::Tampered)
+    }
+
+    /// The payload's bytes of a sealed record, authenticated.
+    fn decrypt(&self, data: &[u8]) -> Result<Vec<u8>, SealError> {
         let (id, end) = KeyRing::parse_header(RECORD_MAGIC, data)?;
         if data.len() < end + NONCE_LEN + 16 {
             return Err(SealError::Malformed);
@@ -269,7 +321,7 @@ impl KeyRing {
         let aad = &data[..end];
         let nonce = XNonce::from_slice(&data[end..end + NONCE_LEN]);
         let cipher = XChaCha20Poly1305::new((&key.seal).into());
-        let plain = cipher
+        cipher
             .decrypt(
                 nonce,
                 AeadPayload {
@@ -277,9 +329,7 @@ impl KeyRing {
                     aad,
                 },
             )
-            .map_err(|_| SealError::Tampered)?;
-        // Authenticated, so it was encoded by a server: a decode failure is still refused.
-        Payload::decode(plain.as_slice()).map_err(|_| SealError::Tampered)
+            .map_err(|_| SealError::Tampered)
     }
 
     fn mac(key: &Key, game_id: &[u8], role: u8) -> [u8; MAC_LEN] {
@@ -333,25 +383,16 @@ impl KeyRing {
 
 /// Appends `p` encoded as protobuf: what `p.encode(out)` writes, with the record encoded by
 /// [`tarock_proto::wire`] (one pass instead of measuring the record's actions twice over).
-fn encode_payload(p: &Payload, out: &mut Vec<u8>) {
+fn encode_payload(record: Option<&[u8]>, move_count: u64, game_id: &[u8], out: &mut Vec<u8>) {
     use prost::encoding::{encode_key, encode_varint, WireType};
-    let Payload {
-        record,
-        move_count,
-        game_id,
-    } = p;
-    if let Some(r) = record {
-        let mut bytes = Vec::new();
-        if !tarock_proto::wire::encode(r, &mut bytes) {
-            bytes = r.encode_to_vec();
-        }
+    if let Some(bytes) = record {
         encode_key(1, WireType::LengthDelimited, out);
         encode_varint(bytes.len() as u64, out);
-        out.extend_from_slice(&bytes);
+        out.extend_from_slice(bytes);
     }
-    if *move_count != 0 {
+    if move_count != 0 {
         encode_key(2, WireType::Varint, out);
-        encode_varint(*move_count, out);
+        encode_varint(move_count, out);
     }
     if !game_id.is_empty() {
         encode_key(3, WireType::LengthDelimited, out);
@@ -404,7 +445,8 @@ mod tests {
             payload(300, 1 << 40, &[1; 300]),
         ] {
             let mut out = vec![0xEE];
-            encode_payload(&p, &mut out);
+            let record = p.record.as_ref().map(prost::Message::encode_to_vec);
+            encode_payload(record.as_deref(), p.move_count, &p.game_id, &mut out);
             assert_eq!(out[1..], p.encode_to_vec()[..]);
         }
     }

@@ -6,7 +6,7 @@
 use crate::convert::{self, Decoded, FieldViolation};
 use crate::error::{self, Context, Reason};
 use crate::respond;
-use crate::seal::{self, KeyRing, Payload, Role};
+use crate::seal::{self, KeyRing, Role};
 use std::sync::Arc;
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
@@ -15,6 +15,7 @@ use tarock_engine::{Action, AnyGame, Bot, DealSource, Seat, SetupError, Variant,
 use tarock_proto::decode::{self, ActionRef};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
+use tarock_proto::wire::Writer;
 use tonic::{Request, Response, Status};
 
 /// The service. Cheap to clone; holds only configuration and the key ring.
@@ -193,12 +194,26 @@ impl Engine {
             State::Sealed(s) => {
                 let keys = self.keys()?;
                 let payload = keys
-                    .open(&s.data)
+                    .open_encoded(&s.data)
                     .map_err(|e| Status::unauthenticated(format!("sealed record: {e}")))?;
                 let record = payload
                     .record
                     .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
-                let (decoded, game, seats) = replay_record(&record, None)?;
+                // Authenticated, so the server wrote it: a record that does not decode is
+                // refused as tampered with.
+                let (decoded, game, seats) = match decode::lean_record(&record) {
+                    Some(r) => replay_record(&r.message, Some(&r.actions))?,
+                    None => {
+                        let r = <pb::GameRecord as prost::Message>::decode(record.as_slice())
+                            .map_err(|_| {
+                                Status::unauthenticated(format!(
+                                    "sealed record: {}",
+                                    seal::SealError::Tampered
+                                ))
+                            })?;
+                        replay_record(&r, None)?
+                    }
+                };
                 if payload.move_count != decoded.actions.len() as u64 {
                     return Err(Status::unauthenticated(
                         "sealed record: move counter mismatch",
@@ -235,14 +250,23 @@ impl Engine {
     /// names that decoding does not read (see `convert::compact_record`).
     fn seal(&self, mut record: pb::GameRecord, game_id: &[u8]) -> Result<pb::SealedRecord, Status> {
         convert::compact_record(&mut record);
-        let move_count = record.actions.len() as u64;
+        let mut bytes = Vec::new();
+        if !tarock_proto::wire::encode(&record, &mut bytes) {
+            bytes = prost::Message::encode_to_vec(&record);
+        }
+        self.seal_encoded(&bytes, record.actions.len() as u64, game_id)
+    }
+
+    /// [`Engine::seal`] of a record already encoded compact.
+    fn seal_encoded(
+        &self,
+        record: &[u8],
+        move_count: u64,
+        game_id: &[u8],
+    ) -> Result<pb::SealedRecord, Status> {
         let data = self
             .keys()?
-            .seal(&Payload {
-                record: Some(record),
-                move_count,
-                game_id: game_id.to_vec(),
-            })
+            .seal_encoded(Some(record), move_count, game_id)
             .map_err(Status::internal)?;
         Ok(pb::SealedRecord { data, move_count })
     }
@@ -450,14 +474,20 @@ impl Engine {
         let sealed = match sealed {
             None => None,
             Some(game_id) => {
-                let record = convert::compact_record_with_deal(
+                let mut w = Writer::with_capacity(512);
+                let m = decoded.match_state.as_ref();
+                let compact = respond::Detail::Compact;
+                respond::record(
+                    &mut w,
                     &decoded.setup,
                     &actions,
                     &next,
-                    decoded.match_state.clone(),
+                    m,
                     RULES_VERSION,
+                    compact,
                 );
-                Some(self.seal(record, &game_id)?)
+                let n = actions.len() as u64;
+                Some(self.seal_encoded(&w.into_bytes(), n, &game_id)?)
             }
         };
         Ok(respond::apply_action_response(

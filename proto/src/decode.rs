@@ -63,6 +63,18 @@ pub struct Lean<'a, U> {
     pub actions: Vec<ActionRef<'a>>,
 }
 
+/// A `GameRecord` decoded as [`lean`] decodes a request's: its actions borrowed. `None` for
+/// input the fast path declines (prost then decides).
+#[must_use]
+pub fn lean_record(bytes: &[u8]) -> Option<Lean<'_, pb::GameRecord>> {
+    let mut out = Lean {
+        message: pb::GameRecord::default(),
+        actions: Vec::new(),
+    };
+    game_record(Reader(bytes), &mut out.message, Some(&mut out.actions))?;
+    Some(out)
+}
+
 /// [`fast`], leaving the record's actions borrowed: `None` where [`fast`] declines.
 #[must_use]
 pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<Lean<'_, U>> {
