@@ -161,7 +161,8 @@ async fn sigterm_drains_and_exits_cleanly() {
                         ok.fetch_add(1, Ordering::SeqCst);
                     }
                     Err(e) => {
-                        failures.lock().expect("lock").push(e.code());
+                        let failure = (e.code(), e.message().to_owned());
+                        failures.lock().expect("lock").push(failure);
                         return;
                     }
                 }
@@ -208,13 +209,13 @@ async fn sigterm_drains_and_exits_cleanly() {
         w.await.expect("worker");
     }
     // Requests end only because the connection went away, never with a server error.
-    for code in failures.lock().expect("lock").iter() {
+    for (code, message) in failures.lock().expect("lock").iter() {
         assert!(
             matches!(
                 code,
                 tonic::Code::Unavailable | tonic::Code::Cancelled | tonic::Code::Unknown
             ),
-            "a request failed with {code:?}"
+            "a request failed with {code:?}: {message}"
         );
     }
 }
