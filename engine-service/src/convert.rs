@@ -10,7 +10,7 @@ use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
 };
-use tarock_proto::decode::{ActionRef, CardRef};
+use tarock_proto::decode::{self, ActionRef, CardRef};
 use tarock_proto::v1 as pb;
 use tarock_proto::wire::Writer;
 
@@ -111,8 +111,7 @@ fn card_in(c: Option<CardRef<'_>>) -> Result<Card, String> {
         if let Some(card) = card_by_notation(c.notation) {
             return Ok(card);
         }
-        return c
-            .notation
+        return decode::text(c.notation)
             .parse()
             .map_err(|e: tarock_engine::card::ParseCardError| e.to_string());
     }
@@ -127,7 +126,7 @@ fn card_in(c: Option<CardRef<'_>>) -> Result<Card, String> {
 /// against the table; `None` for any other spelling, which the engine's parser then reads.
 /// Records sent back carry the notations the service wrote, so this finds almost every card of
 /// a request without parsing.
-fn card_by_notation(s: &str) -> Option<Card> {
+fn card_by_notation(b: &[u8]) -> Option<Card> {
     const EMPTY: u8 = u8::MAX;
     fn slot(b: &[u8]) -> usize {
         // Notations have two to four bytes; these weights separate all 78.
@@ -146,12 +145,11 @@ fn card_by_notation(s: &str) -> Option<Card> {
         }
         t
     });
-    let b = s.as_bytes();
     if !(2..=4).contains(&b.len()) {
         return None;
     }
     let c = Card::try_new(slots[slot(b)])?;
-    (card_strings(c).0 == s).then_some(c)
+    (card_strings(c).0.as_bytes() == b).then_some(c)
 }
 
 // ----- enums ---------------------------------------------------------------------------------
@@ -460,11 +458,9 @@ fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
                     description: "set kind or notation".to_owned(),
                 });
             }
-            a.notation
-                .parse()
-                .map_err(|e: tarock_engine::action::ParseActionError| {
-                    Problem::of("notation", e.to_string())
-                })?
+            decode::text(a.notation).parse().map_err(
+                |e: tarock_engine::action::ParseActionError| Problem::of("notation", e.to_string()),
+            )?
         }
         pb::ActionKind::Pass => Action::Pass,
         pb::ActionKind::Hold => Action::Hold,
@@ -1143,7 +1139,7 @@ mod tests {
             let c = Card::new(i);
             let wire = card_to_pb(c);
             assert_eq!(
-                card_by_notation(&wire.notation),
+                card_by_notation(wire.notation.as_bytes()),
                 Some(c),
                 "{}",
                 wire.notation
@@ -1177,7 +1173,7 @@ mod tests {
             notation: n.to_owned(),
             ..Default::default()
         };
-        assert_eq!(card_by_notation("xxi"), None);
+        assert_eq!(card_by_notation(b"xxi"), None);
         assert_eq!(card_from_pb(Some(&card("xxi")), "c"), Ok(Card::tarokk(21)));
         assert_eq!(card_from_pb(Some(&card("skiz")), "c"), Ok(Card::SKIZ));
         assert_eq!(card_from_pb(Some(&card("t1")), "c"), Ok(Card::tarokk(1)));

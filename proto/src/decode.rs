@@ -165,13 +165,15 @@ impl<'a> Reader<'a> {
     }
 
     fn string(&mut self, wire_type: u8) -> Fast<String> {
-        self.str(wire_type).map(str::to_owned)
+        let b = self.len_delimited(wire_type)?;
+        std::str::from_utf8(b).ok().map(str::to_owned)
     }
 
-    /// A `string` field, borrowed.
-    fn str(&mut self, wire_type: u8) -> Fast<&'a str> {
+    /// A `string` field's bytes, borrowed, checked to be UTF-8 as prost checks them (most are
+    /// ASCII, which is quicker to check).
+    fn text(&mut self, wire_type: u8) -> Fast<&'a [u8]> {
         let b = self.len_delimited(wire_type)?;
-        std::str::from_utf8(b).ok()
+        (b.is_ascii() || std::str::from_utf8(b).is_ok()).then_some(b)
     }
 
     fn bytes(&mut self, wire_type: u8) -> Fast<Vec<u8>> {
@@ -259,18 +261,20 @@ fn action(r: Reader<'_>, m: &mut pb::Action) -> Fast {
     })
 }
 
-/// A card's fields, borrowed from the request's bytes (see [`lean`]).
+/// A card's fields, borrowed from the request's bytes (see [`lean`]). The strings are given as
+/// their bytes, which are valid UTF-8 (decoding checks it, as prost does).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CardRef<'a> {
     /// `index`.
     pub index: u32,
     /// `notation`.
-    pub notation: &'a str,
+    pub notation: &'a [u8],
     /// `name`.
-    pub name: &'a str,
+    pub name: &'a [u8],
 }
 
-/// An action's fields, borrowed from the request's bytes (see [`lean`]).
+/// An action's fields, borrowed from the request's bytes (see [`lean`]); strings as in
+/// [`CardRef`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ActionRef<'a> {
     /// `kind`.
@@ -288,7 +292,13 @@ pub struct ActionRef<'a> {
     /// `count`.
     pub count: u32,
     /// `notation`.
-    pub notation: &'a str,
+    pub notation: &'a [u8],
+}
+
+/// The text of string bytes decoding has checked (empty if they are not UTF-8, which they are).
+#[must_use]
+pub fn text(b: &[u8]) -> &str {
+    std::str::from_utf8(b).unwrap_or_default()
 }
 
 impl ActionRef<'_> {
@@ -299,15 +309,15 @@ impl ActionRef<'_> {
             kind: self.kind,
             card: self.card.map(|c| pb::Card {
                 index: c.index,
-                notation: c.notation.to_owned(),
-                name: c.name.to_owned(),
+                notation: text(c.notation).to_owned(),
+                name: text(c.name).to_owned(),
             }),
             contract: self.contract,
             bonus: self.bonus,
             suit: self.suit,
             level: self.level,
             count: self.count,
-            notation: self.notation.to_owned(),
+            notation: text(self.notation).to_owned(),
         }
     }
 }
@@ -316,8 +326,8 @@ impl<'a> From<&'a pb::Card> for CardRef<'a> {
     fn from(c: &'a pb::Card) -> CardRef<'a> {
         CardRef {
             index: c.index,
-            notation: &c.notation,
-            name: &c.name,
+            notation: c.notation.as_bytes(),
+            name: c.name.as_bytes(),
         }
     }
 }
@@ -332,7 +342,7 @@ impl<'a> From<&'a pb::Action> for ActionRef<'a> {
             suit: a.suit,
             level: a.level,
             count: a.count,
-            notation: &a.notation,
+            notation: a.notation.as_bytes(),
         }
     }
 }
@@ -348,8 +358,8 @@ fn action_ref<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
                 fields(r.message(wt)?, |r, tag, wt| {
                     match tag {
                         1 => c.index = r.uint32(wt)?,
-                        2 => c.notation = r.str(wt)?,
-                        3 => c.name = r.str(wt)?,
+                        2 => c.notation = r.text(wt)?,
+                        3 => c.name = r.text(wt)?,
                         _ => return None,
                     }
                     Some(())
@@ -360,7 +370,7 @@ fn action_ref<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
             5 => m.suit = r.int32(wt)?,
             6 => m.level = r.uint32(wt)?,
             7 => m.count = r.uint32(wt)?,
-            8 => m.notation = r.str(wt)?,
+            8 => m.notation = r.text(wt)?,
             _ => return None,
         }
         Some(())

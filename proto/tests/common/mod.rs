@@ -85,11 +85,17 @@ impl Rng {
         }
     }
 
+    /// A short string, ASCII or (one time in three) with a character of two bytes in UTF-8,
+    /// so that decoding meets both and corrupting it can break its UTF-8.
     pub(crate) fn string(&mut self) -> String {
         let n = self.len();
-        (0..n)
+        let mut s: String = (0..n)
             .map(|i| char::from(b'a' + ((i as u64 + self.0) % 26) as u8))
-            .collect()
+            .collect();
+        if self.0 % 3 == 0 {
+            s.push('ő');
+        }
+        s
     }
 
     pub(crate) fn bytes(&mut self) -> Vec<u8> {
