@@ -103,9 +103,19 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
     }
 }
 
-/// A request's bytes decoded in full, as the generated service's codec decodes them.
-fn decode_request<U: prost::Message + Default + 'static>(body: &[u8]) -> Result<U, Status> {
-    decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)
+/// Handles a request's bytes: decoded lean (the open record's actions borrowed) when the fast
+/// decoder takes them, else in full as the generated service's codec decodes them.
+fn by_bytes<U: prost::Message + Default + 'static>(
+    body: &[u8],
+    handle: impl Fn(&U, Option<&[ActionRef<'_>]>) -> Result<Vec<u8>, Status>,
+) -> Result<Vec<u8>, Status> {
+    match decode::lean::<U>(body) {
+        Some(r) => handle(&r.message, Some(&r.actions)),
+        None => {
+            let r = decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)?;
+            handle(&r, None)
+        }
+    }
 }
 
 /// Decodes and replays a record; the first illegal action fails the request.
@@ -369,10 +379,7 @@ impl Engine {
     /// # Errors
     /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
     pub fn legal_moves_bytes(&self, body: &[u8]) -> Result<Vec<u8>, Status> {
-        match decode::lean::<pb::LegalMovesRequest>(body) {
-            Some(r) => self.legal_moves_lean(&r.message, Some(&r.actions)),
-            None => self.legal_moves_lean(&decode_request(body)?, None),
-        }
+        by_bytes(body, |r, lean| self.legal_moves_lean(r, lean))
     }
 
     fn legal_moves_lean(
@@ -404,10 +411,7 @@ impl Engine {
     /// # Errors
     /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
     pub fn apply_action_bytes(&self, body: &[u8]) -> Result<Vec<u8>, Status> {
-        match decode::lean::<pb::ApplyActionRequest>(body) {
-            Some(r) => self.apply_action_lean(&r.message, Some(&r.actions)),
-            None => self.apply_action_lean(&decode_request(body)?, None),
-        }
+        by_bytes(body, |r, lean| self.apply_action_lean(r, lean))
     }
 
     fn apply_action_lean(
