@@ -416,7 +416,8 @@ pub fn action_from_pb(a: Option<&pb::Action>, field: &str) -> Result<Action, Fie
 }
 
 /// What is wrong with a sub-field of a field whose path is not formatted yet.
-struct Problem {
+#[derive(Clone, Debug)]
+pub(crate) struct Problem {
     /// The sub-field (`card`, `kind`, …), or `None` for the field itself.
     sub: Option<&'static str>,
     description: String,
@@ -503,51 +504,147 @@ struct ActionText {
     notation: String,
     label: String,
     encoded: Vec<u8>,
+    /// The compact encoding: structured fields, card by index, no strings (see
+    /// [`action_to_pb_compact`]).
+    compact: Vec<u8>,
 }
 
 /// The [`ActionText`] of every Hungarian action, made once per process and indexed by the
 /// action's id in the 54-card layout (which holds every card of the 42-card pack): records,
 /// views and legal moves repeat them in every response.
 fn action_text(a: Action) -> Option<&'static ActionText> {
-    use tarock_engine::hungarian::ids;
-    const PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
-    /// The strings by action id, and the ids of the card actions by card index (most actions
-    /// of a record are plays, discards and calls: looked up without computing the id).
-    struct Table {
-        by_id: Vec<ActionText>,
-        /// `[play, discard, call]` of each card index.
-        card_ids: Vec<[Option<u32>; 3]>,
-    }
-    static TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| Table {
-        by_id: (0..ids::space_size(PACK))
-            .map(|id| {
-                ids::action_from_id(PACK, id).map_or_else(ActionText::default, |a| {
-                    let notation = a.to_string();
-                    ActionText {
-                        encoded: respond::encode_action(a, &notation),
-                        label: format_label(a),
-                        notation,
-                    }
-                })
-            })
-            .collect(),
-        card_ids: (0..tarock_engine::card::NUM_CARDS as u8)
-            .map(|i| {
-                let c = Card::new(i);
-                [Action::Play(c), Action::Discard(c), Action::Call(c)]
-                    .map(|a| ids::action_id(PACK, a))
-            })
-            .collect(),
-    });
+    let table = action_table();
     let card_id = |c: Card, k: usize| table.card_ids.get(usize::from(c.index()))?[k];
     let id = match a {
         Action::Play(c) => card_id(c, 0),
         Action::Discard(c) => card_id(c, 1),
         Action::Call(c) => card_id(c, 2),
-        _ => ids::action_id(PACK, a),
+        _ => tarock_engine::hungarian::ids::action_id(ACTION_PACK, a),
     }?;
     table.by_id.get(id as usize)
+}
+
+/// The layout of action ids the tables use: the 54-card pack's, which holds every card of the
+/// 42-card pack.
+const ACTION_PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
+
+/// The strings and encodings of every action, by id, and what finds them.
+struct ActionTable {
+    by_id: Vec<ActionText>,
+    /// The actions by id (`None` for an id no action has).
+    actions: Vec<Option<Action>>,
+    /// `[play, discard, call]` of each card index (most actions of a record are plays,
+    /// discards and calls: looked up without computing the id).
+    card_ids: Vec<[Option<u32>; 3]>,
+    /// The ids by their encoding's hash, open addressing ([`NO_ID`] marks an empty slot).
+    by_encoding: Vec<u16>,
+}
+
+const NO_ID: u16 = u16::MAX;
+
+/// A hash of an encoded action, for [`ActionTable::by_encoding`].
+fn encoding_hash(b: &[u8]) -> usize {
+    let mut h = b.len() as u64;
+    for chunk in b.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h as usize
+}
+
+fn action_table() -> &'static ActionTable {
+    use tarock_engine::hungarian::ids;
+    static TABLE: std::sync::OnceLock<ActionTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let actions: Vec<Option<Action>> = (0..ids::space_size(ACTION_PACK))
+            .map(|id| ids::action_from_id(ACTION_PACK, id))
+            .collect();
+        let by_id: Vec<ActionText> = actions
+            .iter()
+            .map(|a| {
+                a.map_or_else(ActionText::default, |a| {
+                    let notation = a.to_string();
+                    ActionText {
+                        encoded: respond::encode_action(a, Detail::Full, &notation),
+                        compact: respond::encode_action(a, Detail::Compact, ""),
+                        label: format_label(a),
+                        notation,
+                    }
+                })
+            })
+            .collect();
+        // Two encodings per action, the table at most half full so that probes stay short.
+        let slots = (4 * by_id.len()).next_power_of_two();
+        let mut by_encoding = vec![NO_ID; slots];
+        for (id, t) in by_id.iter().enumerate() {
+            let Ok(id16) = u16::try_from(id) else { break };
+            if t.encoded.is_empty() || id16 == NO_ID {
+                continue;
+            }
+            for encoded in [&t.encoded, &t.compact] {
+                let mut i = encoding_hash(encoded) & (slots - 1);
+                while by_encoding[i] != NO_ID {
+                    i = (i + 1) & (slots - 1);
+                }
+                by_encoding[i] = id16;
+            }
+        }
+        ActionTable {
+            card_ids: (0..tarock_engine::card::NUM_CARDS as u8)
+                .map(|i| {
+                    let c = Card::new(i);
+                    [Action::Play(c), Action::Discard(c), Action::Call(c)]
+                        .map(|a| ids::action_id(ACTION_PACK, a))
+                })
+                .collect(),
+            by_id,
+            actions,
+            by_encoding,
+        }
+    })
+}
+
+/// The action whose wire message is exactly `encoded` as this service writes it, with every
+/// field set or compact (see [`action_encoded`]); `None` for any other bytes. Records sent back carry the
+/// actions as the service wrote them, so this reads almost every action of a request without
+/// decoding it.
+fn action_by_encoding(encoded: &[u8]) -> Option<Action> {
+    let t = action_table();
+    let mask = t.by_encoding.len() - 1;
+    let mut i = encoding_hash(encoded) & mask;
+    loop {
+        let id = *t.by_encoding.get(i)?;
+        if id == NO_ID {
+            return None;
+        }
+        let id = usize::from(id);
+        if t.by_id
+            .get(id)
+            .is_some_and(|x| x.encoded == encoded || x.compact == encoded)
+        {
+            return t.actions.get(id).copied().flatten();
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+/// An action of a record decoded lean: the action, or what is wrong with it.
+pub(crate) type LeanAction = Result<Action, Problem>;
+
+/// The record's actions of a request decoded lean (see [`tarock_proto::decode::lean`]), each
+/// the action or what is wrong with it as [`record_from_pb`] reports it; `None` when one of them
+/// is not an `Action` message prost would read (the request is then decoded in full, and prost
+/// decides).
+pub(crate) fn lean_actions(encoded: &[&[u8]]) -> Option<Vec<LeanAction>> {
+    encoded
+        .iter()
+        .map(|b| match action_by_encoding(b) {
+            Some(a) => Some(Ok(a)),
+            None => decode::action_ref(b).map(|r| action_in(&r)),
+        })
+        .collect()
 }
 
 /// The short notation of an action, e.g. `play T20`.
@@ -575,6 +672,11 @@ pub(crate) fn label_str(a: Action) -> std::borrow::Cow<'static, str> {
 /// field).
 pub(crate) fn action_encoded(a: Action) -> Option<&'static [u8]> {
     action_text(a).map(|t| t.encoded.as_slice())
+}
+
+/// [`action_encoded`] compact: the structured fields and the card's index only.
+pub(crate) fn action_encoded_compact(a: Action) -> Option<&'static [u8]> {
+    action_text(a).map(|t| t.compact.as_slice())
 }
 
 fn format_label(a: Action) -> String {
@@ -739,17 +841,14 @@ pub fn explicit_from_pb(d: &pb::ExplicitDeal, field: &str) -> Result<DealSource,
 
 /// Decodes a whole record.
 pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>> {
-    record_with_actions(r, r.actions.iter().map(ActionRef::from))
+    record_with_actions(r, r.actions.iter().map(action_problem))
 }
 
 /// [`record_from_pb`] with the actions given apart from the record (whose own list is then
-/// empty): the actions of a request decoded lean (see [`tarock_proto::decode::lean`]).
-///
-/// # Errors
-/// As [`record_from_pb`].
-pub fn record_with_actions<'a>(
+/// empty), already read: the actions of a request decoded lean ([`lean_actions`]).
+pub(crate) fn record_with_actions(
     r: &pb::GameRecord,
-    actions: impl ExactSizeIterator<Item = ActionRef<'a>>,
+    actions: impl ExactSizeIterator<Item = Result<Action, Problem>>,
 ) -> Result<Decoded, Vec<FieldViolation>> {
     let n = actions.len();
     if n > MAX_RECORD_ACTIONS {
@@ -771,7 +870,7 @@ pub fn record_with_actions<'a>(
     let mut decoded = Vec::with_capacity(n);
     let mut errs = Vec::new();
     for (i, a) in actions.enumerate() {
-        match action_in(&a) {
+        match a {
             Ok(a) => decoded.push(a),
             Err(p) => errs.push(p.at(&format!("record.actions[{i}]"))),
         }
@@ -1132,6 +1231,34 @@ pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState
 #[cfg(test)]
 mod tests {
     use super::*;
+    use prost::Message;
+
+    #[test]
+    fn every_action_is_recognised_by_its_encodings_as_decoding_reads_it() {
+        let table = action_table();
+        let mut seen = 0;
+        for a in table.actions.iter().flatten().copied() {
+            let full = action_to_pb(a).encode_to_vec();
+            let compact = action_to_pb_compact(a).encode_to_vec();
+            assert_eq!(action_encoded(a), Some(full.as_slice()), "{a}");
+            assert_eq!(action_encoded_compact(a), Some(compact.as_slice()), "{a}");
+            for bytes in [&full, &compact] {
+                assert_eq!(action_by_encoding(bytes), Some(a), "{a}");
+                // Decoding the same bytes gives the same action.
+                let decoded = decode::action_ref(bytes).expect("decodes");
+                assert_eq!(action_in(&decoded).ok(), Some(a), "{a}");
+            }
+            // Any other bytes are decoded, not recognised: a byte more, or the notation changed.
+            let mut longer = full.clone();
+            longer.extend_from_slice(&[0x30, 0x01]);
+            assert_eq!(action_by_encoding(&longer), None, "{a}");
+            let mut other = action_to_pb(a);
+            other.notation.push('!');
+            assert_eq!(action_by_encoding(&other.encode_to_vec()), None, "{a}");
+            seen += 1;
+        }
+        assert!(seen > 300, "{seen} actions");
+    }
 
     #[test]
     fn every_card_is_found_by_its_notation_as_the_parser_reads_it() {

@@ -65,11 +65,11 @@ fn action_body(w: &mut Writer, a: Action, detail: Detail, notation: &str) {
     }
 }
 
-/// The fields of `a`'s wire message with every field set and the given notation, encoded (for
-/// the table of [`convert::action_encoded`]).
-pub(crate) fn encode_action(a: Action, notation: &str) -> Vec<u8> {
+/// The fields of `a`'s wire message in `detail` (in [`Detail::Full`] with the given notation),
+/// encoded (for the tables of [`convert::action_encoded`]).
+pub(crate) fn encode_action(a: Action, detail: Detail, notation: &str) -> Vec<u8> {
     let mut w = Writer::default();
-    action_body(&mut w, a, Detail::Full, notation);
+    action_body(&mut w, a, detail, notation);
     w.into_bytes()
 }
 
@@ -81,7 +81,10 @@ fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
             let n: Cow<'static, str> = convert::notation_str(a);
             w.message(tag, |w| action_body(w, a, detail, &n));
         }
-        (Detail::Compact, _) => w.message(tag, |w| action_body(w, a, detail, "")),
+        (Detail::Compact, _) => match convert::action_encoded_compact(a) {
+            Some(encoded) => w.bytes_always(tag, encoded),
+            None => w.message(tag, |w| action_body(w, a, detail, "")),
+        },
     }
 }
 

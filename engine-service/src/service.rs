@@ -3,7 +3,7 @@
 //! Architecture invariant: no game state is kept between requests. Every request carries its
 //! record; the handler replays it (microseconds) and forgets it.
 
-use crate::convert::{self, Decoded, FieldViolation};
+use crate::convert::{self, Decoded, FieldViolation, LeanAction};
 use crate::error::{self, Context, Reason};
 use crate::respond;
 use crate::seal::{self, KeyRing, Role};
@@ -12,7 +12,7 @@ use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
 use tarock_engine::{Action, AnyGame, Bot, DealSource, Seat, SetupError, Variant, RULES_VERSION};
-use tarock_proto::decode::{self, ActionRef};
+use tarock_proto::decode;
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_proto::wire::Writer;
@@ -107,21 +107,21 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
 /// decoder takes them, else in full as the generated service's codec decodes them.
 fn by_bytes<U: prost::Message + Default + 'static>(
     body: &[u8],
-    handle: impl Fn(&U, Option<&[ActionRef<'_>]>) -> Result<Vec<u8>, Status>,
+    handle: impl Fn(&U, Option<&[LeanAction]>) -> Result<Vec<u8>, Status>,
 ) -> Result<Vec<u8>, Status> {
-    match decode::lean::<U>(body) {
-        Some(r) => handle(&r.message, Some(&r.actions)),
-        None => {
-            let r = decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)?;
-            handle(&r, None)
+    if let Some(r) = decode::lean::<U>(body) {
+        if let Some(actions) = convert::lean_actions(&r.actions) {
+            return handle(&r.message, Some(&actions));
         }
     }
+    let r = decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)?;
+    handle(&r, None)
 }
 
 /// Decodes and replays a record; the first illegal action fails the request.
 fn replay_record(
     record: &pb::GameRecord,
-    lean: Option<&[ActionRef<'_>]>,
+    lean: Option<&[LeanAction]>,
 ) -> Result<(Decoded, AnyGame, Vec<Seat>), Status> {
     if record.rules_version != 0 && record.rules_version != RULES_VERSION {
         return Err(error::precondition(
@@ -134,7 +134,7 @@ fn replay_record(
         ));
     }
     let decoded = match lean {
-        Some(actions) => convert::record_with_actions(record, actions.iter().copied()),
+        Some(actions) => convert::record_with_actions(record, actions.iter().cloned()),
         None => convert::record_from_pb(record),
     }
     .map_err(|v| error::bad_request(&v))?;
@@ -180,7 +180,7 @@ impl Engine {
         &self,
         state: State<'_>,
         token: &[u8],
-        lean: Option<&[ActionRef<'_>]>,
+        lean: Option<&[LeanAction]>,
     ) -> Result<(Replayed, Access), Status> {
         match state {
             State::Missing => Err(error::bad_field("state", "set record (or sealed)")),
@@ -211,8 +211,10 @@ impl Engine {
                     .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
                 // Authenticated, so the server wrote it: a record that does not decode is
                 // refused as tampered with.
-                let (decoded, game, seats) = match decode::lean_record(&record) {
-                    Some(r) => replay_record(&r.message, Some(&r.actions))?,
+                let lean = decode::lean_record(&record)
+                    .and_then(|r| Some((r.message, convert::lean_actions(&r.actions)?)));
+                let (decoded, game, seats) = match lean {
+                    Some((r, actions)) => replay_record(&r, Some(&actions))?,
                     None => {
                         let r = <pb::GameRecord as prost::Message>::decode(record.as_slice())
                             .map_err(|_| {
@@ -385,7 +387,7 @@ impl Engine {
     fn legal_moves_lean(
         &self,
         r: &pb::LegalMovesRequest,
-        lean: Option<&[ActionRef<'_>]>,
+        lean: Option<&[LeanAction]>,
     ) -> Result<Vec<u8>, Status> {
         let (Replayed { game, .. }, access) =
             self.open_lean(state_of!(r, legal_moves_request), &r.token, lean)?;
@@ -417,7 +419,7 @@ impl Engine {
     fn apply_action_lean(
         &self,
         r: &pb::ApplyActionRequest,
-        lean: Option<&[ActionRef<'_>]>,
+        lean: Option<&[LeanAction]>,
     ) -> Result<Vec<u8>, Status> {
         let (
             Replayed {

@@ -52,18 +52,27 @@ pub fn fast<U: Default + Any>(bytes: &[u8]) -> Option<U> {
     Some(out)
 }
 
-/// A request decoded with its open record's actions left borrowed from the bytes: `message` is
-/// the request with `record.actions` empty, and `actions` are those actions, their strings
-/// checked as prost checks them but not copied. Everything else is as [`fast`] decodes it.
+/// A request decoded with its open record's actions left in the bytes: `message` is the
+/// request with `record.actions` empty, and `actions` are the encoded `Action` messages, not
+/// yet decoded (read each with [`action_ref`]; most records repeat encodings the server wrote,
+/// which a caller can recognise without decoding). Everything else is as [`fast`] decodes it:
+/// the request is as prost reads it if, and only if, every action decodes with [`action_ref`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Lean<'a, U> {
     /// The request, its record's actions left out.
     pub message: U,
-    /// The record's actions.
-    pub actions: Vec<ActionRef<'a>>,
+    /// The record's actions, each the bytes of an `Action` message.
+    pub actions: Vec<&'a [u8]>,
 }
 
-/// A `GameRecord` decoded as [`lean`] decodes a request's: its actions borrowed. `None` for
+/// An `Action` message's fields, its strings borrowed (as prost reads the message, repeated
+/// fields merged); `None` for bytes prost would refuse or that the fast path declines.
+#[must_use]
+pub fn action_ref(bytes: &[u8]) -> Option<ActionRef<'_>> {
+    action_fields(Reader(bytes))
+}
+
+/// A `GameRecord` decoded as [`lean`] decodes a request's: its actions left encoded. `None` for
 /// input the fast path declines (prost then decides).
 #[must_use]
 pub fn lean_record(bytes: &[u8]) -> Option<Lean<'_, pb::GameRecord>> {
@@ -75,7 +84,8 @@ pub fn lean_record(bytes: &[u8]) -> Option<Lean<'_, pb::GameRecord>> {
     Some(out)
 }
 
-/// [`fast`], leaving the record's actions borrowed: `None` where [`fast`] declines.
+/// [`fast`], leaving the record's actions encoded: `None` where [`fast`] declines the rest of
+/// the request.
 #[must_use]
 pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<Lean<'_, U>> {
     let mut out = Lean {
@@ -348,7 +358,7 @@ impl<'a> From<&'a pb::Action> for ActionRef<'a> {
 }
 
 /// [`action`] into borrowed fields, with the same merging of repeated fields.
-fn action_ref<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
+fn action_fields<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
     let mut m = ActionRef::default();
     fields(r, |r, tag, wt| {
         match tag {
@@ -451,11 +461,11 @@ fn count_actions(mut r: Reader<'_>) -> Fast<usize> {
     Some(n)
 }
 
-/// Decodes a record into `m`; with `lean`, its actions are appended there, borrowed, instead.
+/// Decodes a record into `m`; with `lean`, its actions' bytes are appended there instead.
 fn game_record<'a>(
     r: Reader<'a>,
     m: &mut pb::GameRecord,
-    mut lean: Option<&mut Vec<ActionRef<'a>>>,
+    mut lean: Option<&mut Vec<&'a [u8]>>,
 ) -> Fast {
     match &mut lean {
         Some(list) => list.reserve(count_actions(r)?),
@@ -480,7 +490,7 @@ fn game_record<'a>(
                 explicit_deal(body, d)?;
             }
             8 => match &mut lean {
-                Some(list) => list.push(action_ref(r.message(wt)?)?),
+                Some(list) => list.push(r.len_delimited(wt)?),
                 None => push(r, wt, &mut m.actions, action)?,
             },
             9 => merge_into(r, wt, &mut m.match_state, match_state)?,
@@ -551,7 +561,7 @@ macro_rules! state_field {
 fn legal_moves_request<'a>(
     r: Reader<'a>,
     m: &mut pb::LegalMovesRequest,
-    mut lean: Option<&mut Vec<ActionRef<'a>>>,
+    mut lean: Option<&mut Vec<&'a [u8]>>,
 ) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
@@ -566,7 +576,7 @@ fn legal_moves_request<'a>(
 fn apply_action_request<'a>(
     r: Reader<'a>,
     m: &mut pb::ApplyActionRequest,
-    mut lean: Option<&mut Vec<ActionRef<'a>>>,
+    mut lean: Option<&mut Vec<&'a [u8]>>,
 ) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
