@@ -544,13 +544,24 @@ const NO_ID: u16 = u16::MAX;
 
 /// A hash of an encoded action, for [`ActionTable::by_encoding`].
 fn encoding_hash(b: &[u8]) -> usize {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut h = b.len() as u64;
-    for chunk in b.chunks(8) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(word)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        h ^= h >> 29;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        h = (h ^ w).wrapping_mul(K);
     }
+    let tail = words
+        .remainder()
+        .iter()
+        .rev()
+        .fold(0u64, |t, &x| t << 8 | u64::from(x));
+    h = (h ^ tail).wrapping_mul(K);
+    // The multiplications leave the low bits, which index the table, depending on the first
+    // bytes only (the same for every action of a kind): mix the high bits down.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
     h as usize
 }
 
@@ -638,13 +649,14 @@ pub(crate) type LeanAction = Result<Action, Problem>;
 /// is not an `Action` message prost would read (the request is then decoded in full, and prost
 /// decides).
 pub(crate) fn lean_actions(encoded: &[&[u8]]) -> Option<Vec<LeanAction>> {
-    encoded
-        .iter()
-        .map(|b| match action_by_encoding(b) {
-            Some(a) => Some(Ok(a)),
-            None => decode::action_ref(b).map(|r| action_in(&r)),
-        })
-        .collect()
+    let mut out = Vec::with_capacity(encoded.len());
+    for b in encoded {
+        out.push(match action_by_encoding(b) {
+            Some(a) => Ok(a),
+            None => action_in(&decode::action_ref(b)?),
+        });
+    }
+    Some(out)
 }
 
 /// The short notation of an action, e.g. `play T20`.
@@ -1258,6 +1270,30 @@ mod tests {
             seen += 1;
         }
         assert!(seen > 300, "{seen} actions");
+        // The hash spreads the encodings: every one is found within a few probes.
+        let mask = table.by_encoding.len() - 1;
+        let probes = |encoded: &[u8]| {
+            let mut i = encoding_hash(encoded) & mask;
+            let mut n = 1;
+            loop {
+                let id = table.by_encoding[i];
+                assert_ne!(id, NO_ID, "not found");
+                let t = &table.by_id[usize::from(id)];
+                if t.encoded == encoded || t.compact == encoded {
+                    return n;
+                }
+                i = (i + 1) & mask;
+                n += 1;
+            }
+        };
+        let longest = table
+            .by_id
+            .iter()
+            .filter(|t| !t.encoded.is_empty())
+            .flat_map(|t| [probes(&t.encoded), probes(&t.compact)])
+            .max()
+            .unwrap_or(0);
+        assert!(longest <= 12, "a probe of {longest} slots");
     }
 
     #[test]
