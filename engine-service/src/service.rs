@@ -103,8 +103,9 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
     }
 }
 
-/// Handles a request's bytes: decoded lean (the open record's actions borrowed) when the fast
-/// decoder takes them, else in full as the generated service's codec decodes them.
+/// Handles a request's bytes: decoded lean (the open record's actions read from their
+/// encodings, see [`convert::lean_actions`]) when the fast decoder takes them, else in full as
+/// the generated service's codec decodes them.
 fn by_bytes<U: prost::Message + Default + 'static>(
     body: &[u8],
     handle: impl Fn(&U, Option<&[LeanAction]>) -> Result<Vec<u8>, Status>,
