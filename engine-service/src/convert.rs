@@ -945,27 +945,6 @@ pub fn compact_record_with_deal(
     })
 }
 
-/// Strips `r` to what [`compact_record_with_deal`] writes: no notations and no card names.
-pub fn compact_record(r: &mut pb::GameRecord) {
-    let strip = |c: &mut pb::Card| {
-        c.notation = String::new();
-        c.name = String::new();
-    };
-    for a in &mut r.actions {
-        a.notation = String::new();
-        if let Some(c) = &mut a.card {
-            strip(c);
-        }
-    }
-    if let Some(pb::game_record::Deal::ExplicitDeal(d)) = &mut r.deal {
-        d.hands
-            .iter_mut()
-            .flat_map(|h| h.cards.iter_mut())
-            .chain(d.talon.iter_mut())
-            .for_each(strip);
-    }
-}
-
 // ----- viewers, views, ledgers, events -------------------------------------------------------
 
 /// A viewer from the wire.
@@ -1013,9 +992,10 @@ pub(crate) fn viewer_to_pb(v: Viewer) -> pb::Viewer {
     }
 }
 
-/// The view of `game` (reached by `actions`) for `viewer` (see [`respond::view`]).
-pub fn view(game: &AnyGame, actions: &[Action], viewer: Viewer) -> pb::GameView {
-    decode_own(|w| respond::view(w, game, actions, &[], viewer))
+/// The view of `game` (reached by `actions`, made by `seats` if known) for `viewer` (see
+/// [`respond::view`]).
+pub fn view(game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) -> pb::GameView {
+    decode_own(|w| respond::view(w, game, actions, seats, viewer))
 }
 
 /// The game as it was dealt, before any action.
@@ -1381,8 +1361,15 @@ mod tests {
         );
         assert_eq!(a.actions, b.actions);
         assert_eq!(a.setup, b.setup);
+        // The compact record is the full one without its notations and names.
         let mut stripped = full.clone();
-        compact_record(&mut stripped);
+        for a in &mut stripped.actions {
+            a.notation = String::new();
+            if let Some(c) = &mut a.card {
+                c.notation = String::new();
+                c.name = String::new();
+            }
+        }
         assert_eq!(stripped, compact);
     }
 

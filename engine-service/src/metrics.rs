@@ -1,6 +1,7 @@
 //! Request metrics (count, errors by code, latency histogram per RPC) in the Prometheus text
 //! format, a span per RPC, and a minimal HTTP endpoint that serves `/metrics`.
 
+use crate::service::ByteRpc;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -275,34 +276,23 @@ impl<S> Instrumented<S> {
 }
 
 impl Instrumented<crate::Engine> {
-    /// `LegalMoves` on the request's bytes, answered with its encoded response (see
+    /// `rpc` on the request's bytes, answered with its encoded response (see
     /// [`crate::routes`]), counted as the RPC is.
     ///
     /// # Errors
-    /// As [`crate::Engine::legal_moves_bytes`].
-    pub async fn legal_moves_bytes(
+    /// As [`crate::Engine::handle_bytes`].
+    pub async fn handle_bytes(
         &self,
+        rpc: ByteRpc,
         r: Request<tonic::codegen::Bytes>,
     ) -> Result<Response<Vec<u8>>, Status> {
+        let index = match rpc {
+            ByteRpc::LegalMoves => 2,
+            ByteRpc::ApplyAction => 3,
+        };
         let inner = &self.inner;
-        self.observe(2, async move {
-            inner.legal_moves_bytes(r.get_ref()).map(Response::new)
-        })
-        .await
-    }
-
-    /// `ApplyAction` on the request's bytes, answered with its encoded response, counted as the
-    /// RPC is.
-    ///
-    /// # Errors
-    /// As [`crate::Engine::apply_action_bytes`].
-    pub async fn apply_action_bytes(
-        &self,
-        r: Request<tonic::codegen::Bytes>,
-    ) -> Result<Response<Vec<u8>>, Status> {
-        let inner = &self.inner;
-        self.observe(3, async move {
-            inner.apply_action_bytes(r.get_ref()).map(Response::new)
+        self.observe(index, async move {
+            inner.handle_bytes(rpc, r.get_ref()).map(Response::new)
         })
         .await
     }

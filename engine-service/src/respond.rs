@@ -477,7 +477,7 @@ mod tests {
             let r: pb::ApplyActionResponse = canonical(&apply_action_response(&applied, 1));
             let record = r.record.expect("an open record");
             assert_eq!(record.actions.len(), actions.len());
-            assert_eq!(r.view, Some(convert::view(&g, &actions, viewer)));
+            assert_eq!(r.view, Some(convert::view(&g, &actions, &[], viewer)));
             let last = *actions.last().expect("not empty");
             assert_eq!(r.events, convert::events(&before, &g, last));
             let sealed = pb::SealedRecord {

@@ -7,6 +7,7 @@
 //! the same limits and metrics apply.
 
 use crate::metrics::Instrumented;
+use crate::service::ByteRpc;
 use crate::Engine;
 use std::convert::Infallible;
 use std::future::Future;
@@ -51,29 +52,16 @@ impl NamedService for Routes {
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = Result<T, Infallible>> + Send + 'static>>;
 
-/// `LegalMoves` by bytes.
-struct LegalMoves(Arc<Instrumented<Engine>>);
+/// One of the RPCs answered by bytes.
+struct ByBytes(Arc<Instrumented<Engine>>, ByteRpc);
 
-impl UnaryService<Bytes> for LegalMoves {
+impl UnaryService<Bytes> for ByBytes {
     type Response = Vec<u8>;
     type Future = Pin<Box<dyn Future<Output = Result<Response<Vec<u8>>, Status>> + Send>>;
 
     fn call(&mut self, request: Request<Bytes>) -> Self::Future {
-        let service = self.0.clone();
-        Box::pin(async move { service.legal_moves_bytes(request).await })
-    }
-}
-
-/// `ApplyAction` by bytes.
-struct ApplyAction(Arc<Instrumented<Engine>>);
-
-impl UnaryService<Bytes> for ApplyAction {
-    type Response = Vec<u8>;
-    type Future = Pin<Box<dyn Future<Output = Result<Response<Vec<u8>>, Status>> + Send>>;
-
-    fn call(&mut self, request: Request<Bytes>) -> Self::Future {
-        let service = self.0.clone();
-        Box::pin(async move { service.apply_action_bytes(request).await })
+        let (service, rpc) = (self.0.clone(), self.1);
+        Box::pin(async move { service.handle_bytes(rpc, request).await })
     }
 }
 
@@ -87,20 +75,16 @@ impl tower::Service<http::Request<Body>> for Routes {
     }
 
     fn call(&mut self, req: http::Request<Body>) -> Self::Future {
+        let path = req.uri().path();
+        let Some(rpc) = ByteRpc::ALL.into_iter().find(|r| r.path() == path) else {
+            return tower::Service::call(&mut self.generated, req);
+        };
         let (max_decoding, max_encoding) = (self.max_decoding, self.max_encoding);
         let service = self.service.clone();
-        match req.uri().path() {
-            "/tarock.v1.EngineService/LegalMoves" => Box::pin(async move {
-                let mut grpc = Grpc::new(WireCodec)
-                    .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
-                Ok(grpc.unary(LegalMoves(service), req).await)
-            }),
-            "/tarock.v1.EngineService/ApplyAction" => Box::pin(async move {
-                let mut grpc = Grpc::new(WireCodec)
-                    .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
-                Ok(grpc.unary(ApplyAction(service), req).await)
-            }),
-            _ => tower::Service::call(&mut self.generated, req),
-        }
+        Box::pin(async move {
+            let mut grpc = Grpc::new(WireCodec)
+                .apply_max_message_size_config(Some(max_decoding), Some(max_encoding));
+            Ok(grpc.unary(ByBytes(service, rpc), req).await)
+        })
     }
 }

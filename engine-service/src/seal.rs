@@ -8,7 +8,7 @@
 //! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
 //! the game id) under a key derived from the key-ring key, and everything before the nonce is
 //! bound as associated data, so the header cannot be altered either. The record in the payload
-//! is compact (`convert::compact_record`): its actions and cards carry no notations or names,
+//! is compact (`respond::Detail::Compact`): its actions and cards carry no notations or names,
 //! which decoding does not read, so records sealed with or without them open alike.
 //!
 //! A token is `"TKT" · version (1) · key-id length · key id · role (seat 0..4, or 255 for the
@@ -32,7 +32,6 @@ use prost::Message;
 use sha2::{Digest, Sha256};
 use std::fmt;
 use std::path::Path;
-use tarock_proto::v1 as pb;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -44,23 +43,9 @@ const MAC_LEN: usize = 16;
 /// Role byte of the table token.
 const TABLE: u8 = 255;
 
-/// What is sealed: the record, its move counter and the game's id.
+/// What is sealed: the record (a `GameRecord`'s bytes), its move counter and the game's id.
 #[derive(Clone, PartialEq, Message)]
 pub struct Payload {
-    /// The record.
-    #[prost(message, optional, tag = "1")]
-    pub record: Option<pb::GameRecord>,
-    /// Number of actions in the record.
-    #[prost(uint64, tag = "2")]
-    pub move_count: u64,
-    /// The game's (match's) random id, which tokens are bound to.
-    #[prost(bytes = "vec", tag = "3")]
-    pub game_id: Vec<u8>,
-}
-
-/// A [`Payload`] read with its record left encoded (the same fields on the wire).
-#[derive(Clone, PartialEq, Message)]
-pub struct Opened {
     /// The record's bytes (`None` without one).
     #[prost(bytes = "vec", optional, tag = "1")]
     pub record: Option<Vec<u8>>,
@@ -246,31 +231,12 @@ impl KeyRing {
         Ok((&data[5..end], end))
     }
 
-    /// Seals `payload` with the active key.
+    /// Seals a record (a `GameRecord`'s bytes), its move counter and the game's id with the
+    /// active key.
     ///
     /// # Errors
     /// A message if the system has no randomness for the nonce.
-    pub fn seal(&self, payload: &Payload) -> Result<Vec<u8>, String> {
-        let record = payload.record.as_ref().map(|r| {
-            let mut bytes = Vec::new();
-            if !tarock_proto::wire::encode(r, &mut bytes) {
-                bytes = r.encode_to_vec();
-            }
-            bytes
-        });
-        self.seal_encoded(record.as_deref(), payload.move_count, &payload.game_id)
-    }
-
-    /// [`KeyRing::seal`] of a payload whose record is given encoded (a `GameRecord`'s bytes).
-    ///
-    /// # Errors
-    /// As [`KeyRing::seal`].
-    pub fn seal_encoded(
-        &self,
-        record: Option<&[u8]>,
-        move_count: u64,
-        game_id: &[u8],
-    ) -> Result<Vec<u8>, String> {
+    pub fn seal(&self, record: &[u8], move_count: u64, game_id: &[u8]) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
         let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
         let aad_len = out.len();
@@ -290,25 +256,15 @@ impl KeyRing {
         Ok(out)
     }
 
-    /// Opens a sealed record.
+    /// Opens a sealed record; its record is left encoded for the caller to decode.
     ///
     /// # Errors
-    /// [`SealError`]: malformed, unknown key, or tampered.
+    /// [`SealError`]: malformed, unknown key, or tampered (a payload that does not decode
+    /// included; the record itself is not decoded here).
     pub fn open(&self, data: &[u8]) -> Result<Payload, SealError> {
         let plain = self.decrypt(data)?;
         // Authenticated, so it was encoded by a server: a decode failure is still refused.
         Payload::decode(plain.as_slice()).map_err(|_| SealError::Tampered)
-    }
-
-    /// [`KeyRing::open`], the record left encoded ([`Opened::record`] holds its bytes) for the
-    /// caller to decode as it likes.
-    ///
-    /// # Errors
-    /// As [`KeyRing::open`] (a payload that does not decode is tampered with; the record
-    /// itself is not decoded here).
-    pub fn open_encoded(&self, data: &[u8]) -> Result<Opened, SealError> {
-        let plain = self.decrypt(data)?;
-        Opened::decode(plain.as_slice()).map_err(|_| SealError::Tampered)
     }
 
     /// The payload's bytes of a sealed record, authenticated.
@@ -381,15 +337,13 @@ impl KeyRing {
     }
 }
 
-/// Appends `p` encoded as protobuf: what `p.encode(out)` writes, with the record encoded by
-/// [`tarock_proto::wire`] (one pass instead of measuring the record's actions twice over).
-fn encode_payload(record: Option<&[u8]>, move_count: u64, game_id: &[u8], out: &mut Vec<u8>) {
+/// Appends the [`Payload`] of these fields encoded as protobuf (what its `encode` writes),
+/// without copying the record into a payload first.
+fn encode_payload(record: &[u8], move_count: u64, game_id: &[u8], out: &mut Vec<u8>) {
     use prost::encoding::{encode_key, encode_varint, WireType};
-    if let Some(bytes) = record {
-        encode_key(1, WireType::LengthDelimited, out);
-        encode_varint(bytes.len() as u64, out);
-        out.extend_from_slice(bytes);
-    }
+    encode_key(1, WireType::LengthDelimited, out);
+    encode_varint(record.len() as u64, out);
+    out.extend_from_slice(record);
     if move_count != 0 {
         encode_key(2, WireType::Varint, out);
         encode_varint(move_count, out);
@@ -412,25 +366,27 @@ pub fn seed_commitment(seed: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tarock_proto::v1 as pb;
 
     fn payload(actions: usize, move_count: u64, game_id: &[u8]) -> Payload {
-        Payload {
-            record: (actions > 0).then(|| pb::GameRecord {
-                variant: "hungarian-illustrated".to_owned(),
-                seats: 4,
-                deal: Some(pb::game_record::Deal::Seed(vec![3; 32])),
-                actions: (0..actions)
-                    .map(|i| pb::Action {
-                        kind: 10,
-                        card: Some(pb::Card {
-                            index: i as u32 % 78,
-                            ..Default::default()
-                        }),
+        let record = pb::GameRecord {
+            variant: "hungarian-illustrated".to_owned(),
+            seats: 4,
+            deal: Some(pb::game_record::Deal::Seed(vec![3; 32])),
+            actions: (0..actions)
+                .map(|i| pb::Action {
+                    kind: 10,
+                    card: Some(pb::Card {
+                        index: i as u32 % 78,
                         ..Default::default()
-                    })
-                    .collect(),
-                ..Default::default()
-            }),
+                    }),
+                    ..Default::default()
+                })
+                .collect(),
+            ..Default::default()
+        };
+        Payload {
+            record: Some(record.encode_to_vec()),
             move_count,
             game_id: game_id.to_vec(),
         }
@@ -445,8 +401,8 @@ mod tests {
             payload(300, 1 << 40, &[1; 300]),
         ] {
             let mut out = vec![0xEE];
-            let record = p.record.as_ref().map(prost::Message::encode_to_vec);
-            encode_payload(record.as_deref(), p.move_count, &p.game_id, &mut out);
+            let record = p.record.as_deref().unwrap_or_default();
+            encode_payload(record, p.move_count, &p.game_id, &mut out);
             assert_eq!(out[1..], p.encode_to_vec()[..]);
         }
     }
@@ -455,7 +411,8 @@ mod tests {
     fn a_sealed_payload_opens_to_itself() {
         let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
         let p = payload(30, 30, &[4; 16]);
-        let sealed = ring.seal(&p).expect("sealed");
+        let record = p.record.as_deref().unwrap_or_default();
+        let sealed = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
         assert_eq!(ring.open(&sealed), Ok(p));
         let mut bad = sealed.clone();
         let last = bad.len() - 1;

@@ -11,7 +11,9 @@ use std::sync::Arc;
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
-use tarock_engine::{Action, AnyGame, Bot, DealSource, Seat, SetupError, Variant, RULES_VERSION};
+use tarock_engine::{
+    Action, AnyGame, Bot, DealSource, Seat, Setup, SetupError, Variant, RULES_VERSION,
+};
 use tarock_proto::decode;
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
@@ -100,6 +102,29 @@ fn setup_error(e: &SetupError, field: &str) -> Status {
             error::bad_request(&v)
         }
         other => error::bad_field(field.trim_end_matches('.'), &other.to_string()),
+    }
+}
+
+/// The RPCs answered from a request's bytes to its response's (see [`crate::routes`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ByteRpc {
+    /// `LegalMoves`.
+    LegalMoves,
+    /// `ApplyAction`.
+    ApplyAction,
+}
+
+impl ByteRpc {
+    /// Every one.
+    pub const ALL: [ByteRpc; 2] = [ByteRpc::LegalMoves, ByteRpc::ApplyAction];
+
+    /// The RPC's gRPC path.
+    #[must_use]
+    pub const fn path(self) -> &'static str {
+        match self {
+            ByteRpc::LegalMoves => "/tarock.v1.EngineService/LegalMoves",
+            ByteRpc::ApplyAction => "/tarock.v1.EngineService/ApplyAction",
+        }
     }
 }
 
@@ -205,7 +230,7 @@ impl Engine {
             State::Sealed(s) => {
                 let keys = self.keys()?;
                 let payload = keys
-                    .open_encoded(&s.data)
+                    .open(&s.data)
                     .map_err(|e| Status::unauthenticated(format!("sealed record: {e}")))?;
                 let record = payload
                     .record
@@ -259,27 +284,32 @@ impl Engine {
         }
     }
 
-    /// Seals `record` for the game `game_id` with the active key, without the notations and
-    /// names that decoding does not read (see `convert::compact_record`).
-    fn seal(&self, mut record: pb::GameRecord, game_id: &[u8]) -> Result<pb::SealedRecord, Status> {
-        convert::compact_record(&mut record);
-        let mut bytes = Vec::new();
-        if !tarock_proto::wire::encode(&record, &mut bytes) {
-            bytes = prost::Message::encode_to_vec(&record);
-        }
-        self.seal_encoded(&bytes, record.actions.len() as u64, game_id)
-    }
-
-    /// [`Engine::seal`] of a record already encoded compact.
-    fn seal_encoded(
+    /// Seals the record of `setup` and `actions` (which reached `game`) for the game `game_id`
+    /// with the active key. The record is written compact (cards by index, no notations or
+    /// names: decoding does not read them, and no one is shown a sealed record's inside).
+    fn seal(
         &self,
-        record: &[u8],
-        move_count: u64,
+        setup: &Setup,
+        actions: &[Action],
+        game: &AnyGame,
+        match_state: Option<&pb::MatchState>,
         game_id: &[u8],
     ) -> Result<pb::SealedRecord, Status> {
-        let data = self
-            .keys()?
-            .seal_encoded(Some(record), move_count, game_id)
+        let keys = self.keys()?;
+        let mut w = Writer::with_capacity(512);
+        let compact = respond::Detail::Compact;
+        respond::record(
+            &mut w,
+            setup,
+            actions,
+            game,
+            match_state,
+            RULES_VERSION,
+            compact,
+        );
+        let move_count = actions.len() as u64;
+        let data = keys
+            .seal(&w.into_bytes(), move_count, game_id)
             .map_err(Status::internal)?;
         Ok(pb::SealedRecord { data, move_count })
     }
@@ -376,15 +406,6 @@ impl Engine {
         self.legal_moves_lean(r, None)
     }
 
-    /// `LegalMoves` on a request's bytes, decoded lean when they allow it; its response
-    /// encoded.
-    ///
-    /// # Errors
-    /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
-    pub fn legal_moves_bytes(&self, body: &[u8]) -> Result<Vec<u8>, Status> {
-        by_bytes(body, |r, lean| self.legal_moves_lean(r, lean))
-    }
-
     fn legal_moves_lean(
         &self,
         r: &pb::LegalMovesRequest,
@@ -408,13 +429,15 @@ impl Engine {
         self.apply_action_lean(r, None)
     }
 
-    /// `ApplyAction` on a request's bytes, decoded lean when they allow it; its response
-    /// encoded.
+    /// `rpc` on a request's bytes, decoded lean when they allow it; its response encoded.
     ///
     /// # Errors
     /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
-    pub fn apply_action_bytes(&self, body: &[u8]) -> Result<Vec<u8>, Status> {
-        by_bytes(body, |r, lean| self.apply_action_lean(r, lean))
+    pub fn handle_bytes(&self, rpc: ByteRpc, body: &[u8]) -> Result<Vec<u8>, Status> {
+        match rpc {
+            ByteRpc::LegalMoves => by_bytes(body, |r, lean| self.legal_moves_lean(r, lean)),
+            ByteRpc::ApplyAction => by_bytes(body, |r, lean| self.apply_action_lean(r, lean)),
+        }
     }
 
     fn apply_action_lean(
@@ -481,20 +504,8 @@ impl Engine {
         let sealed = match sealed {
             None => None,
             Some(game_id) => {
-                let mut w = Writer::with_capacity(512);
                 let m = decoded.match_state.as_ref();
-                let compact = respond::Detail::Compact;
-                respond::record(
-                    &mut w,
-                    &decoded.setup,
-                    &actions,
-                    &next,
-                    m,
-                    RULES_VERSION,
-                    compact,
-                );
-                let n = actions.len() as u64;
-                Some(self.seal_encoded(&w.into_bytes(), n, &game_id)?)
+                Some(self.seal(&decoded.setup, &actions, &next, m, &game_id)?)
             }
         };
         Ok(respond::apply_action_response(
@@ -599,9 +610,9 @@ impl EngineService for Engine {
             .map_err(|v| error::bad_request(&v))?;
         let game = AnyGame::new(&setup).map_err(|e| setup_error(&e, ""))?;
         let who = viewer(r.viewer.as_ref(), &game)?;
-        let record = convert::record_with_deal(&setup, &[], &game, None, RULES_VERSION);
-        let view = Some(convert::view(&game, &[], who));
+        let view = Some(convert::view(&game, &[], &[], who));
         if !r.sealed {
+            let record = convert::record_with_deal(&setup, &[], &game, None, RULES_VERSION);
             return Ok(Response::new(pb::NewDealResponse {
                 record: Some(record),
                 view,
@@ -619,7 +630,7 @@ impl EngineService for Engine {
         Ok(Response::new(pb::NewDealResponse {
             record: None,
             view,
-            sealed: Some(self.seal(record, &game_id)?),
+            sealed: Some(self.seal(&setup, &[], &game, None, &game_id)?),
             seat_tokens: (0..setup.seats)
                 .map(|s| keys.token(&game_id, Role::Seat(s)))
                 .collect(),
@@ -649,11 +660,18 @@ impl EngineService for Engine {
         request: Request<pb::GetViewRequest>,
     ) -> Result<Response<pb::GetViewResponse>, Status> {
         let r = request.get_ref();
-        let (Replayed { decoded, game, .. }, access) =
-            self.open(state_of!(r, get_view_request), &r.token)?;
+        let (
+            Replayed {
+                decoded,
+                game,
+                seats,
+                ..
+            },
+            access,
+        ) = self.open(state_of!(r, get_view_request), &r.token)?;
         let who = viewer_for(access, r.viewer.as_ref(), &game)?;
         Ok(Response::new(pb::GetViewResponse {
-            view: Some(convert::view(&game, &decoded.actions, who)),
+            view: Some(convert::view(&game, &decoded.actions, &seats, who)),
         }))
     }
 
@@ -883,25 +901,23 @@ impl EngineService for Engine {
         let setup = m.next_setup(&replayed.decoded.setup, seed);
         let game = AnyGame::new(&setup).map_err(|e| setup_error(&e, ""))?;
         let who = viewer(r.viewer.as_ref(), &game)?;
-        let record = convert::record_with_deal(
-            &setup,
-            &[],
-            &game,
-            Some(convert::match_to_pb(&m)),
-            RULES_VERSION,
-        );
+        let match_state = convert::match_to_pb(&m);
         let (record, sealed, seed_commitment) = match &replayed.sealed {
-            None => (Some(record), None, Vec::new()),
+            None => {
+                let record =
+                    convert::record_with_deal(&setup, &[], &game, Some(match_state), RULES_VERSION);
+                (Some(record), None, Vec::new())
+            }
             // The match keeps its game id, so the seat tokens stay valid.
             Some(game_id) => (
                 None,
-                Some(self.seal(record, game_id)?),
+                Some(self.seal(&setup, &[], &game, Some(&match_state), game_id)?),
                 seal::seed_commitment(&seed),
             ),
         };
         Ok(Response::new(pb::NextDealResponse {
             record,
-            view: Some(convert::view(&game, &[], who)),
+            view: Some(convert::view(&game, &[], &[], who)),
             match_over: false,
             totals,
             multiplier: u32::try_from(m.multiplier()).unwrap_or(u32::MAX),

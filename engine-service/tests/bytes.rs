@@ -6,6 +6,7 @@ use prost::Message;
 use tarock_engine::game::Game;
 use tarock_engine::{Action, AnyGame, Seat, Setup, Variant, RULES_VERSION};
 use tarock_proto::v1 as pb;
+use tarock_service::service::ByteRpc;
 use tarock_service::{convert, Engine};
 use tonic::Status;
 
@@ -75,14 +76,14 @@ fn outcome(r: Result<Vec<u8>, Status>) -> Result<Vec<u8>, (tonic::Code, String)>
 /// answered with a response.
 fn same(engine: &Engine, body: &[u8]) -> (bool, bool) {
     let decoded = pb::ApplyActionRequest::decode(body);
-    let by_bytes = outcome(engine.apply_action_bytes(body));
+    let by_bytes = outcome(engine.handle_bytes(ByteRpc::ApplyAction, body));
     let applied = by_bytes.is_ok();
     match decoded {
         Ok(r) => assert_eq!(by_bytes, outcome(engine.apply_action_wire(&r))),
         Err(_) => assert_eq!(by_bytes.map_err(|e| e.0), Err(tonic::Code::InvalidArgument)),
     }
     let legal = pb::LegalMovesRequest::decode(body);
-    let by_bytes_lm = outcome(engine.legal_moves_bytes(body));
+    let by_bytes_lm = outcome(engine.handle_bytes(ByteRpc::LegalMoves, body));
     let listed = by_bytes_lm.is_ok();
     match legal {
         Ok(r) => assert_eq!(by_bytes_lm, outcome(engine.legal_moves_wire(&r))),

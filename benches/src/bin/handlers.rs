@@ -23,6 +23,7 @@ use tarock_benches::requests::{self, InProgress};
 use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_service::metrics::{Instrumented, Metrics};
 use tarock_service::seal::KeyRing;
+use tarock_service::service::ByteRpc;
 use tarock_service::Engine;
 use tonic::{Request, Status};
 
@@ -90,10 +91,11 @@ async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Statu
 async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
     out.clear();
     let request = Request::new(body.clone());
-    let bytes = match kind {
-        "legal_moves" => svc.legal_moves_bytes(request).await?.into_inner(),
-        _ => svc.apply_action_bytes(request).await?.into_inner(),
+    let rpc = match kind {
+        "legal_moves" => ByteRpc::LegalMoves,
+        _ => ByteRpc::ApplyAction,
     };
+    let bytes = svc.handle_bytes(rpc, request).await?.into_inner();
     out.extend_from_slice(&bytes);
     Ok(())
 }
