@@ -341,6 +341,35 @@ fn viewer_for(
     }
 }
 
+/// Where an error about acting in `game` (after `index` actions) happened.
+fn acting_context(game: &AnyGame, index: usize, seat: Option<Seat>) -> Context {
+    Context {
+        seat,
+        phase: phase_name(game),
+        action_index: index,
+        rule: None,
+    }
+}
+
+/// The seat to act in `game` (after `index` actions), when the caller may act (or ask a bot
+/// to act) for it; GAME_OVER when the hand is over.
+fn actor(game: &AnyGame, index: usize, access: Access, seat: Option<u32>) -> Result<Seat, Status> {
+    let Some(to_act) = game.to_act() else {
+        return Err(error::precondition(
+            Reason::GameOver,
+            "the hand is over",
+            &acting_context(game, index, None),
+        ));
+    };
+    check_actor(
+        access,
+        to_act,
+        seat,
+        &acting_context(game, index, Some(to_act)),
+    )?;
+    Ok(to_act)
+}
+
 /// Checks that the caller may act (or ask a bot to act) for `to_act`: an open record or the
 /// table token may; a seat token only for its own seat; no token in a sealed game may not. A
 /// `seat` the request names must be the seat to act.
@@ -474,29 +503,16 @@ impl Engine {
             })?,
             (None, None) => return Err(error::bad_field("action", "set action or action_id")),
         };
-        let ctx = |seat| Context {
-            seat,
-            phase: phase_name(&game),
-            action_index: index,
-            rule: None,
-        };
-        let Some(to_act) = game.to_act() else {
-            return Err(error::precondition(
-                Reason::GameOver,
-                "the hand is over",
-                &ctx(None),
-            ));
-        };
-        check_actor(access, to_act, r.seat, &ctx(Some(to_act)))?;
+        let to_act = actor(&game, index, access, r.seat)?;
         if decoded.actions.len() >= convert::MAX_RECORD_ACTIONS {
             return Err(error::bad_field(
                 "record.actions",
                 "the record is at its maximum length",
             ));
         }
-        let next = game
-            .play(action)
-            .map_err(|e| error::violation(&e.violation, ctx(Some(to_act))))?;
+        let next = game.play(action).map_err(|e| {
+            error::violation(&e.violation, acting_context(&game, index, Some(to_act)))
+        })?;
         let mut actions = decoded.actions;
         actions.push(action);
         seats.push(to_act);
@@ -801,20 +817,7 @@ impl EngineService for Engine {
         };
         let (Replayed { decoded, game, .. }, access) =
             self.open(state_of!(r, suggest_move_request), &r.token)?;
-        let ctx = |seat| Context {
-            seat,
-            phase: phase_name(&game),
-            action_index: decoded.actions.len(),
-            rule: None,
-        };
-        let Some(to_act) = game.to_act() else {
-            return Err(error::precondition(
-                Reason::GameOver,
-                "the hand is over",
-                &ctx(None),
-            ));
-        };
-        check_actor(access, to_act, r.seat, &ctx(Some(to_act)))?;
+        let to_act = actor(&game, decoded.actions.len(), access, r.seat)?;
         let action = bot
             .choose(&game, r.seed)
             .ok_or_else(|| Status::internal("no legal action while the hand is on"))?;
