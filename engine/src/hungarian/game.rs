@@ -234,19 +234,54 @@ const OBLIGATIONS: [Option<(Card, Due, bool)>; NB] = {
     t
 };
 
-/// Every card an obligation can reserve: the pagát, the II, the XX, the XXI, the skíz and the
-/// kings.
-const RESERVABLE: CardSet = {
-    let mut m = 0u128;
+/// Every card an obligation can reserve, each with its slot in [`Reserved`]: the pagát, the II,
+/// the XX, the XXI, the skíz and the four kings.
+const RESERVABLE_CARDS: [Card; MAX_RESERVED] = [
+    Card::PAGAT,
+    Card::EAGLE,
+    Card::XX,
+    Card::XXI,
+    Card::SKIZ,
+    Card::king(Suit::Hearts),
+    Card::king(Suit::Diamonds),
+    Card::king(Suit::Clubs),
+    Card::king(Suit::Spades),
+];
+
+/// The slot in [`RESERVABLE_CARDS`] of each bonus's obligation card (by bonus index; 0 for
+/// bonuses without an obligation). A card an obligation reserves without a slot fails to compile.
+const OBLIGATION_SLOTS: [usize; NB] = {
+    let mut t = [0; NB];
     let mut i = 0;
     while i < NB {
         if let Some((card, _, _)) = OBLIGATIONS[i] {
-            m |= 1 << card.index();
+            let mut k = 0;
+            while RESERVABLE_CARDS[k].index() != card.index() {
+                k += 1;
+                assert!(
+                    k < MAX_RESERVED,
+                    "an obligation reserves a card without a slot"
+                );
+            }
+            t[i] = k;
         }
         i += 1;
     }
-    CardSet(m)
+    t
 };
+
+/// A team's play obligations (rájátszás) as trick play reads them, made when play starts (the
+/// items stand unchanged from then on): for each card of [`RESERVABLE_CARDS`], the tricks it is
+/// due in, bit `t` for trick `t` (1-based).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+struct Reserved {
+    /// The cards some obligation reserves.
+    cards: CardSet,
+    /// Obligations that hold to their trick (ultimó, uhu, fácán, High Tarokk's birds).
+    always: [u16; MAX_RESERVED],
+    /// Obligations that end when the team loses a trick (centrum and the birds, HU-PLAY-16).
+    until_lost: [u16; MAX_RESERVED],
+}
 
 /// Bonuses whose announcement carries a play obligation (rájátszás), as a mask of indices.
 const OBLIGATION_MASK: u64 = {
@@ -563,6 +598,8 @@ pub struct Hungarian {
     won: BySeat<CardSet>,
     /// Whether each team (Declarer, Opponents) has lost a trick (HU-PLAY-16).
     lost_trick: [bool; 2],
+    /// Each team's play obligations, from the first trick on.
+    reserved: [Reserved; 2],
     /// Tarokks each seat holds, from the round of announcements on: hands do not change
     /// between the discards and the first trick, so the announcement rules that count tarokks
     /// (HU-ANN-26..28, HV-ANN-11) read this, and the settlement counts the tarokks held at the
@@ -710,6 +747,7 @@ impl Hungarian {
             ntricks: 0,
             won: BySeat::splat(CardSet::EMPTY),
             lost_trick: [false; 2],
+            reserved: [Reserved::default(); 2],
             tarokks_at_play: BySeat::splat(0),
             actions: 0,
         }
@@ -2037,6 +2075,7 @@ impl Hungarian {
             }
         }
         self.phase = Phase::Play;
+        self.reserved = [self.reservations(0), self.reservations(1)];
         let leader = self.table.first_active();
         self.trick = Trick::new(leader);
         self.to_act = leader;
@@ -2048,19 +2087,30 @@ impl Hungarian {
         self.o.tricks() as u8
     }
 
-    /// The card and target trick (1-based) of the play obligation an announced bonus carries
-    /// (HU-PLAY-12/15), from [`OBLIGATIONS`]. `conditional` marks the centrum and bird
-    /// obligations that end when the team loses a trick.
-    fn obligation(&self, i: usize) -> Option<(Card, u8, bool)> {
+    /// Team `ti`'s play obligations (HU-PLAY-12/15), from its standing items and
+    /// [`OBLIGATIONS`].
+    fn reservations(&self, ti: usize) -> Reserved {
         let last = self.trick_count();
-        OBLIGATIONS[i].map(|(card, due, conditional)| {
+        let mut r = Reserved::default();
+        for i in bit_indices(self.ann.mask[ti] & OBLIGATION_MASK) {
+            let Some((card, due, conditional)) = OBLIGATIONS[i] else {
+                continue;
+            };
             let target = match due {
                 Due::Last => last,
                 Due::Penultimate => last - 1,
                 Due::Trick(k) => k,
             };
-            (card, target, conditional)
-        })
+            let k = OBLIGATION_SLOTS[i];
+            let tricks = if conditional {
+                &mut r.until_lost
+            } else {
+                &mut r.always
+            };
+            tricks[k] |= 1 << target;
+            r.cards.insert(card);
+        }
+        r
     }
 
     /// The legal cards of `s` in the current trick, with the rule that narrowed them last.
@@ -2068,35 +2118,29 @@ impl Hungarian {
         let hand = self.hands[s];
         let rules = TrickRules::TAROCK;
         let base = rules.legal(hand, self.trick.led(&rules));
-        let now = self.ntricks + 1;
-        let team = self.team_of(s);
-        let ti = team_index(team);
-        let obligations = self.ann.mask[ti] & OBLIGATION_MASK;
-        if obligations == 0 || !hand.intersects(RESERVABLE) {
+        let ti = team_index(self.team_of(s));
+        let r = &self.reserved[ti];
+        if !hand.intersects(r.cards) {
             return (base, "HU-PLAY-04");
         }
-        // Reserved cards of the player's hand: for each, the earliest target trick still ahead.
-        let mut due_now = CardSet::EMPTY;
-        let mut reserved = [(Card::PAGAT, u8::MAX); MAX_RESERVED];
-        let mut nres = 0usize;
-        for i in bit_indices(obligations) {
-            let Some((card, target, conditional)) = self.obligation(i) else {
-                continue;
-            };
-            if !hand.contains(card) || target < now || (conditional && self.lost_trick[ti]) {
-                continue;
-            }
-            if target == now {
-                due_now.insert(card);
-            }
-            if let Some(r) = reserved[..nres].iter_mut().find(|(c, _)| *c == card) {
-                r.1 = r.1.min(target);
-            } else if nres < reserved.len() {
-                reserved[nres] = (card, target);
-                nres += 1;
-            }
+        // Each reserved card of the hand is due in this trick (its earliest trick still ahead is
+        // this one) or later. Branch-free over the slots: which obligations stand is
+        // unpredictable in random play.
+        let now = u32::from(self.ntricks) + 1;
+        let live = u16::from(!self.lost_trick[ti]).wrapping_neg();
+        let ahead = u16::MAX << now;
+        let mut due_now = 0u128;
+        let mut later = 0u128;
+        for (k, card) in RESERVABLE_CARDS.iter().enumerate() {
+            let held = u16::from(hand.contains(*card)).wrapping_neg();
+            let tricks = (r.always[k] | (r.until_lost[k] & live)) & ahead & held;
+            let due = u128::from((tricks >> now) & 1);
+            let pending = u128::from(tricks != 0);
+            due_now |= due << card.index();
+            later |= (pending & !due) << card.index();
         }
-        if nres == 0 {
+        let (due_now, later) = (CardSet(due_now), CardSet(later));
+        if due_now.is_empty() && later.is_empty() {
             return (base, "HU-PLAY-04");
         }
         // HU-PLAY-12/15: a card due in this trick must be played here when the rules allow it.
@@ -2104,27 +2148,27 @@ impl Hungarian {
         if !due.is_empty() {
             return (due, "HU-PLAY-12");
         }
-        let later: CardSet = reserved[..nres]
-            .iter()
-            .filter(|(_, t)| *t > now)
-            .map(|(c, _)| *c)
-            .collect();
         let free = base - later;
         if !free.is_empty() {
             return (free, "HU-PLAY-12");
         }
-        // HU-PLAY-18: forced to give up a reserved card early, give up the earliest one.
-        let earliest = reserved[..nres]
-            .iter()
-            .filter(|(c, _)| base.contains(*c))
-            .map(|(_, t)| *t)
-            .min()
-            .unwrap_or(u8::MAX);
-        let pick: CardSet = reserved[..nres]
-            .iter()
-            .filter(|(c, t)| base.contains(*c) && *t == earliest)
-            .map(|(c, _)| *c)
-            .collect();
+        // HU-PLAY-18: forced to give up a reserved card early, give up the one due earliest.
+        let mut earliest = u32::MAX;
+        let mut pick = CardSet::EMPTY;
+        for (k, card) in RESERVABLE_CARDS.iter().enumerate() {
+            if !base.contains(*card) || !later.contains(*card) {
+                continue;
+            }
+            let tricks = (r.always[k] | (r.until_lost[k] & live)) & ahead;
+            let first = tricks.trailing_zeros();
+            if first < earliest {
+                earliest = first;
+                pick = CardSet::EMPTY;
+            }
+            if first == earliest {
+                pick.insert(*card);
+            }
+        }
         if pick.is_empty() {
             (base, "HU-PLAY-04")
         } else {
@@ -2622,6 +2666,118 @@ impl Game for Hungarian {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::shuffle::seed_from_u64;
+    use crate::variant::{AnyGame, Setup, Variant};
+
+    /// The legal cards by the rules' own wording: for each standing obligation of the team whose
+    /// card the player holds and whose trick is still ahead (and, for centrum and the birds, the
+    /// team has lost no trick), the card is reserved until its earliest such trick.
+    fn legal_cards_by_definition(g: &Hungarian, s: Seat) -> (CardSet, &'static str) {
+        let hand = g.hands[s];
+        let rules = TrickRules::TAROCK;
+        let base = rules.legal(hand, g.trick.led(&rules));
+        let now = g.ntricks + 1;
+        let last = g.trick_count();
+        let ti = team_index(g.team_of(s));
+        let mut reserved: Vec<(Card, u8)> = Vec::new();
+        for (i, obligation) in OBLIGATIONS.iter().enumerate() {
+            let Some((card, due, conditional)) = *obligation else {
+                continue;
+            };
+            let target = match due {
+                Due::Last => last,
+                Due::Penultimate => last - 1,
+                Due::Trick(k) => k,
+            };
+            if g.ann.mask[ti] & (1 << i) == 0
+                || !hand.contains(card)
+                || target < now
+                || (conditional && g.lost_trick[ti])
+            {
+                continue;
+            }
+            match reserved.iter_mut().find(|(c, _)| *c == card) {
+                Some(r) => r.1 = r.1.min(target),
+                None => reserved.push((card, target)),
+            }
+        }
+        if reserved.is_empty() {
+            return (base, "HU-PLAY-04");
+        }
+        let due: CardSet = reserved
+            .iter()
+            .filter(|(c, t)| *t == now && base.contains(*c))
+            .map(|(c, _)| *c)
+            .collect();
+        if !due.is_empty() {
+            return (due, "HU-PLAY-12");
+        }
+        let later: CardSet = reserved
+            .iter()
+            .filter(|(_, t)| *t > now)
+            .map(|(c, _)| *c)
+            .collect();
+        if !(base - later).is_empty() {
+            return (base - later, "HU-PLAY-12");
+        }
+        let earliest = reserved
+            .iter()
+            .filter(|(c, _)| base.contains(*c))
+            .map(|(_, t)| *t)
+            .min();
+        let pick: CardSet = reserved
+            .iter()
+            .filter(|(c, t)| base.contains(*c) && Some(*t) == earliest)
+            .map(|(c, _)| *c)
+            .collect();
+        if pick.is_empty() {
+            (base, "HU-PLAY-04")
+        } else {
+            (pick, "HU-PLAY-18")
+        }
+    }
+
+    // rule: HU-PLAY-12, HU-PLAY-15, HU-PLAY-16, HU-PLAY-18
+    #[test]
+    fn reservations_made_at_the_first_trick_give_the_cards_the_rules_define() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut below = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        let (mut positions, mut narrowed, mut forced) = (0, 0, 0);
+        for variant in Variant::ALL {
+            for (seats, pack) in [(4, "42"), (5, "42"), (4, "54")] {
+                for n in 0..400u64 {
+                    let mut setup = Setup::seeded(variant, seats, Seat::new(0), seed_from_u64(n));
+                    setup.options = vec![("pack".to_owned(), pack.to_owned())];
+                    let Ok(AnyGame::Hungarian(mut g)) = AnyGame::new(&setup) else {
+                        panic!("setup of deal {n} refused");
+                    };
+                    while let Some(a) = g.pick_legal(&mut below) {
+                        if g.phase == Phase::Play {
+                            let expect = legal_cards_by_definition(&g, g.to_act);
+                            assert_eq!(g.legal_cards(g.to_act), expect, "{variant:?} deal {n}");
+                            positions += 1;
+                            narrowed += usize::from(expect.1 != "HU-PLAY-04");
+                            forced += usize::from(expect.1 == "HU-PLAY-18");
+                        }
+                        g.play_unchecked(a);
+                    }
+                }
+            }
+        }
+        // The random announcements leave many obligations standing: the comparison covered
+        // every rule that narrows the cards.
+        assert!(
+            positions > 100_000 && narrowed > 30_000 && forced > 1_000,
+            "{positions} {narrowed} {forced}"
+        );
+    }
+
     #[test]
     fn nth_bit_and_spread_match_their_definitions() {
         let naive = |mut bits: u64, k: usize| {
