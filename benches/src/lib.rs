@@ -114,7 +114,8 @@ pub fn random_deal(setup: &Setup, policy: Policy, rng: &mut Rng) -> (AnyGame, Ve
 /// How a playout finds its uniformly random action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// [`Game::pick_legal`]: count the legal actions and take the chosen one (the rollout path).
+    /// [`Game::play_pick`]: count the legal actions, take the chosen one and apply it (the
+    /// rollout path).
     Pick,
     /// [`Game::legal_actions_into`] into one reused list, then index it.
     List,
@@ -153,8 +154,7 @@ pub fn playout(setup: &Setup, method: Method, rng: &mut Rng) -> (AnyGame, u64) {
     let mut n = 0u64;
     match method {
         Method::Pick => {
-            while let Some(a) = g.pick_legal(|k| rng.below(k)) {
-                g.play_unchecked(a);
+            while g.play_pick(|k| rng.below(k)).is_some() {
                 n += 1;
             }
         }

@@ -284,6 +284,18 @@ pub trait Game: Sized + Clone {
     /// unspecified (but memory-safe and panic-free) state.
     fn play_unchecked(&mut self, action: Action);
 
+    /// Picks a legal action as [`Game::pick_legal`] does and applies it; returns the action, or
+    /// `None` when there is none (the game is then unchanged).
+    ///
+    /// The step of a random playout (`while let Some(a) = g.play_pick(|n| rng.below(n)) {}`):
+    /// a game may apply the action it picked from what picking it found out, without reading
+    /// the action back.
+    fn play_pick(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        let action = self.pick_legal(pick)?;
+        self.play_unchecked(action);
+        Some(action)
+    }
+
     /// Checks and applies an action.
     ///
     /// # Errors

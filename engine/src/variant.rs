@@ -396,6 +396,12 @@ impl Game for AnyGame {
         }
     }
 
+    fn play_pick(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        match self {
+            AnyGame::Hungarian(g) => g.play_pick(pick),
+        }
+    }
+
     fn check(&self, a: Action) -> Result<(), Violation> {
         match self {
             AnyGame::Hungarian(g) => g.check(a),

@@ -60,6 +60,13 @@ fn legal_actions_and_play_do_not_allocate() {
         let before = ALLOCS.load(Ordering::SeqCst);
         WATCHED.with(|w| w.set(true));
         while g.to_act().is_some() {
+            // Half the deals step by listing, checking and applying, the other half by the
+            // rollout step (`play_pick`).
+            if seed % 2 == 1 {
+                g.play_pick(|n| rng.below(n as u32) as usize);
+                total_actions += 1;
+                continue;
+            }
             let legal = g.legal_actions();
             let a = legal[rng.below(legal.len() as u32) as usize];
             let ok = g.check(a).is_ok();

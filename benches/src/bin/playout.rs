@@ -8,8 +8,9 @@
 //!
 //! Each deal is dealt from its seed, played to the end by applying actions chosen uniformly at
 //! random among the legal ones, and settled; the settlement is checked to be zero-sum. The
-//! action is found with `Game::pick_legal` (count the legal actions, take the chosen one), or
-//! with `--method list` by listing them all and indexing the list; both play the same deals. A
+//! action is found and applied with `Game::play_pick` (count the legal actions, take the chosen
+//! one, apply it), or with `--method list` by listing them all, indexing the list and applying
+//! with `Game::play_unchecked`; both play the same deals. A
 //! uniformly random player passes in the round of announcements about once in thirty choices,
 //! so most actions of these deals are announcements and kontras: the engine's largest
 //! listings.
@@ -41,7 +42,7 @@ struct Args {
     /// Seed of the first deal (deal n uses seed n) and of the move choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// How the random action is found: `pick` (`Game::pick_legal`, the rollout path) or `list`
+    /// How the random action is found: `pick` (`Game::play_pick`, the rollout path) or `list`
     /// (`Game::legal_actions_into`, then index the list). Both play the same deals.
     #[arg(long, default_value = "pick")]
     method: String,

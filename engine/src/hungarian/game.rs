@@ -362,6 +362,21 @@ const SAS_BONUSES: u64 = bonus_mask(&[Bonus::SasUltimo, Bonus::SasUhu]);
 /// Double game and long double game: a team announces at most one of them (HU-ANN-05).
 const DOUBLE_GAMES: u64 = bonus_mask(&[Bonus::DoubleGame, Bonus::LongDoubleGame]);
 
+/// The bonuses whose announcement or kontra obliges a declaration of 8+ tarokks (HU-ANN-27):
+/// the pagát's and the kings' ultimó and uhu.
+const DECLARATION_TRIGGERS: u64 = bonus_mask(&[
+    Bonus::PagatUltimo,
+    Bonus::PagatUhu,
+    Bonus::KingUltimo(Suit::Hearts),
+    Bonus::KingUltimo(Suit::Diamonds),
+    Bonus::KingUltimo(Suit::Clubs),
+    Bonus::KingUltimo(Suit::Spades),
+    Bonus::KingUhu(Suit::Hearts),
+    Bonus::KingUhu(Suit::Diamonds),
+    Bonus::KingUhu(Suit::Clubs),
+    Bonus::KingUhu(Suit::Spades),
+]);
+
 /// Maps each ultimó bit of `m` to the bit of the uhu of the same card (HU-ANN-09..12): the pagát
 /// (4 → 9), the sas (18 → 19) and the four kings (10..13 → 14..17).
 const fn ultimos_to_uhus(m: u64) -> u64 {
@@ -494,6 +509,18 @@ struct AnnounceTurn {
     /// The team index of the seat to act, and of the other team.
     own: usize,
     other: usize,
+}
+
+/// One entry of an announcement turn's listing: an announcement and a kontra on a bonus by the
+/// item they concern.
+#[derive(Clone, Copy, Debug)]
+enum TurnPick {
+    /// A pass, a declaration or a kontra on the game.
+    Action(Action),
+    /// The announcement of the bonus of this index.
+    Announce(usize),
+    /// The next kontra level on this team's item of this bonus index.
+    Kontra(usize, usize),
 }
 
 /// The rules an announcement can break, in the order [`Hungarian::check_announce`] reports them;
@@ -1627,26 +1654,6 @@ impl Hungarian {
         }
     }
 
-    /// The ultimó and uhu of the same card, for upgrades (HU-ANN-09..12).
-    fn ulti_uhu_pair(b: Bonus) -> Option<(Bonus, Bonus)> {
-        match b {
-            Bonus::PagatUltimo | Bonus::PagatUhu => Some((Bonus::PagatUltimo, Bonus::PagatUhu)),
-            Bonus::SasUltimo | Bonus::SasUhu => Some((Bonus::SasUltimo, Bonus::SasUhu)),
-            Bonus::KingUltimo(s) | Bonus::KingUhu(s) => {
-                Some((Bonus::KingUltimo(s), Bonus::KingUhu(s)))
-            }
-            _ => None,
-        }
-    }
-
-    /// Announcing or kontra-ing this obliges a declaration of 8+ tarokks (HU-ANN-27).
-    fn triggers_declaration(b: Bonus) -> bool {
-        matches!(
-            b,
-            Bonus::PagatUltimo | Bonus::PagatUhu | Bonus::KingUltimo(_) | Bonus::KingUhu(_)
-        )
-    }
-
     /// A declaration of `n` tarokks by `s` (HU-ANN-26..28, HV-ANN-01).
     fn check_declare(&self, s: Seat, n: u8) -> Result<(), Violation> {
         if self.ann.declared[s] != 0 {
@@ -1981,51 +1988,15 @@ impl Hungarian {
                     self.identify(s);
                 }
             }
-            Action::Announce(b) => {
-                let team = self.team_of(s);
-                let ti = team_index(team);
-                if let Some((ulti, uhu)) = Self::ulti_uhu_pair(b) {
-                    if b == uhu {
-                        // HU-ANN-09: the uhu replaces the team's ultimó of the same card.
-                        self.ann.mask[ti] &= !(1 << bonus_index(ulti));
-                    }
-                }
-                let i = bonus_index(b);
-                self.ann.mask[ti] |= 1 << i;
-                self.set_level(ti, i, 0);
-                self.ann.announcers[ti][i] = s;
-                // No bit is ever cleared: a team cannot announce a bonus it has standing
-                // (HU-ANN-05), and the one item that stops standing, an ultimó replaced by its
-                // uhu, cannot be announced again (HU-ANN-12), so a stale bit never meets a
-                // standing item of its team.
-                self.ann.announced_by[s] |= 1 << i;
-                match b {
-                    Bonus::DoubleGame | Bonus::LongDoubleGame => self.ann.turn_double = true,
-                    Bonus::Volat => self.ann.turn_volat = true,
-                    _ => {}
-                }
-                if Self::triggers_declaration(b) {
-                    self.ann.turn_ulti = true;
-                }
-                self.ann.last_announcer = Some(s);
-                self.identify(s);
-                self.ann.acted = true;
+            Action::Announce(b) => self.apply_announce(s, bonus_index(b)),
+            Action::Kontra(Target::Game, level) => {
+                self.ann.game_level = level;
+                self.spoke(s);
             }
-            Action::Kontra(t, level) => {
-                match t {
-                    Target::Game => self.ann.game_level = level,
-                    Target::Bonus(b) => {
-                        let team = self.team_of(s);
-                        let announcer_team = if level % 2 == 1 { team.other() } else { team };
-                        self.set_level(team_index(announcer_team), bonus_index(b), level);
-                        if Self::triggers_declaration(b) {
-                            self.ann.turn_ulti = true;
-                        }
-                    }
-                }
-                self.ann.last_announcer = Some(s);
-                self.identify(s);
-                self.ann.acted = true;
+            Action::Kontra(Target::Bonus(b), level) => {
+                let team = self.team_of(s);
+                let announcer_team = if level % 2 == 1 { team.other() } else { team };
+                self.apply_kontra(s, team_index(announcer_team), bonus_index(b), level);
             }
             Action::Pass => {
                 self.ann.first_turn = false;
@@ -2043,6 +2014,39 @@ impl Hungarian {
             }
             _ => {}
         }
+    }
+
+    /// The announcement by `s` of the bonus of index `i`.
+    fn apply_announce(&mut self, s: Seat, i: usize) {
+        let ti = team_index(self.team_of(s));
+        let b = 1u64 << (i & 63);
+        // HU-ANN-09: the uhu replaces the team's ultimó of the same card.
+        self.ann.mask[ti] = (self.ann.mask[ti] & !uhus_to_ultimos(b)) | b;
+        self.set_level(ti, i, 0);
+        self.ann.announcers[ti][i] = s;
+        // No bit is ever cleared: a team cannot announce a bonus it has standing (HU-ANN-05),
+        // and the one item that stops standing, an ultimó replaced by its uhu, cannot be
+        // announced again (HU-ANN-12), so a stale bit never meets a standing item of its team.
+        self.ann.announced_by[s] |= b;
+        self.ann.turn_double |= b & DOUBLE_GAMES != 0;
+        self.ann.turn_volat |= b & bit(Bonus::Volat) != 0;
+        self.ann.turn_ulti |= b & DECLARATION_TRIGGERS != 0;
+        self.spoke(s);
+    }
+
+    /// A kontra by `s` at `level` on team `ti`'s item `i`.
+    fn apply_kontra(&mut self, s: Seat, ti: usize, i: usize, level: u8) {
+        self.set_level(ti, i, level);
+        self.ann.turn_ulti |= (1u64 << (i & 63)) & DECLARATION_TRIGGERS != 0;
+        self.spoke(s);
+    }
+
+    /// `s` announced or said kontra: the table now knows `s`'s side, and the turn did more than
+    /// pass.
+    fn spoke(&mut self, s: Seat) {
+        self.ann.last_announcer = Some(s);
+        self.identify(s);
+        self.ann.acted = true;
     }
 
     /// Sets the kontra level of team `ti`'s item `i`, keeping the derived masks in step.
@@ -2435,28 +2439,49 @@ impl Hungarian {
         KONTRA_ACTIONS[i & 63][(usize::from(self.ann.levels[t & 1][i & 63]) + 1) & 7]
     }
 
+    /// The number of actions in the announcement turn `t`'s listing.
+    #[inline]
+    fn announce_turn_len(t: &AnnounceTurn) -> usize {
+        usize::from(t.pass)
+            + usize::from(t.declare.is_some())
+            + t.announce.count_ones() as usize
+            + usize::from(t.game_kontra.is_some())
+            + t.kontras.count_ones() as usize
+            + t.rekontras.count_ones() as usize
+    }
+
     /// The action at index `k` of the announcement turn `t`'s listing, if there is one.
-    fn announce_turn_nth(&self, t: &AnnounceTurn, mut k: usize) -> Option<Action> {
+    #[inline]
+    fn announce_turn_nth(&self, t: &AnnounceTurn, k: usize) -> Option<Action> {
+        Some(match self.announce_turn_pick(t, k)? {
+            TurnPick::Action(a) => a,
+            TurnPick::Announce(i) => ANNOUNCE_ACTIONS[i & 63],
+            TurnPick::Kontra(team, i) => self.kontra_step(team, i),
+        })
+    }
+
+    /// The entry at index `k` of the announcement turn `t`'s listing, if there is one.
+    fn announce_turn_pick(&self, t: &AnnounceTurn, mut k: usize) -> Option<TurnPick> {
         if t.pass {
             if k == 0 {
-                return Some(Action::Pass);
+                return Some(TurnPick::Action(Action::Pass));
             }
             k -= 1;
         }
         if let Some(n) = t.declare {
             if k == 0 {
-                return Some(Action::Declare(Declaration::Tarokks(n)));
+                return Some(TurnPick::Action(Action::Declare(Declaration::Tarokks(n))));
             }
             k -= 1;
         }
         let announced = t.announce.count_ones() as usize;
         if k < announced {
-            return Some(ANNOUNCE_ACTIONS[nth_bit(t.announce, k) & 63]);
+            return Some(TurnPick::Announce(nth_bit(t.announce, k)));
         }
         k -= announced;
         if let Some(g) = t.game_kontra {
             if k == 0 {
-                return Some(Action::Kontra(Target::Game, g));
+                return Some(TurnPick::Action(Action::Kontra(Target::Game, g)));
             }
             k -= 1;
         }
@@ -2469,23 +2494,27 @@ impl Hungarian {
                 return None;
             }
             let team = if j & 1 == 0 { t.other } else { t.own };
-            return Some(self.kontra_step(team, j / 2));
+            return Some(TurnPick::Kontra(team, j / 2));
         }
         for i in bit_indices(t.kontras | t.rekontras) {
             if (t.kontras >> i) & 1 != 0 {
                 if k == 0 {
-                    return Some(self.kontra_step(t.other, i));
+                    return Some(TurnPick::Kontra(t.other, i));
                 }
                 k -= 1;
             }
             if (t.rekontras >> i) & 1 != 0 {
                 if k == 0 {
-                    return Some(self.kontra_step(t.own, i));
+                    return Some(TurnPick::Kontra(t.own, i));
                 }
                 k -= 1;
             }
         }
         None
+    }
+
+    fn count_action(&mut self) {
+        self.actions = self.actions.saturating_add(1);
     }
 
     fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
@@ -2611,12 +2640,7 @@ impl Game for Hungarian {
         match self.phase {
             Phase::Announce if !(self.ann.first_turn && self.ann.called.is_none()) => {
                 let t = self.announce_turn(s);
-                let n = usize::from(t.pass)
-                    + usize::from(t.declare.is_some())
-                    + t.announce.count_ones() as usize
-                    + usize::from(t.game_kontra.is_some())
-                    + t.kontras.count_ones() as usize
-                    + t.rekontras.count_ones() as usize;
+                let n = Self::announce_turn_len(&t);
                 if n == 0 {
                     return None;
                 }
@@ -2636,13 +2660,47 @@ impl Game for Hungarian {
         }
     }
 
+    fn play_pick(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        if self.phase != Phase::Announce || (self.ann.first_turn && self.ann.called.is_none()) {
+            let a = self.pick_legal(pick)?;
+            self.play_unchecked(a);
+            return Some(a);
+        }
+        // In a turn of announcements, an announcement or a kontra is applied from the item the
+        // pick found, without reading it back from the action.
+        let s = self.to_act;
+        let t = self.announce_turn(s);
+        let n = Self::announce_turn_len(&t);
+        if n == 0 {
+            return None;
+        }
+        match self.announce_turn_pick(&t, pick(n))? {
+            TurnPick::Action(a) => {
+                self.play_unchecked(a);
+                Some(a)
+            }
+            TurnPick::Announce(i) => {
+                self.count_action();
+                self.apply_announce(s, i);
+                Some(ANNOUNCE_ACTIONS[i & 63])
+            }
+            TurnPick::Kontra(team, i) => {
+                let a = self.kontra_step(team, i);
+                let level = self.ann.levels[team & 1][i & 63] + 1;
+                self.count_action();
+                self.apply_kontra(s, team, i, level);
+                Some(a)
+            }
+        }
+    }
+
     fn check(&self, a: Action) -> Result<(), Violation> {
         self.check_phase(self.to_act, a)
     }
 
     fn play_unchecked(&mut self, a: Action) {
         let s = self.to_act;
-        self.actions = self.actions.saturating_add(1);
+        self.count_action();
         match (self.phase, a) {
             (Phase::Auction, _) => self.apply_auction(s, a),
             (Phase::Discard, Action::Discard(c)) => self.apply_discard(s, c),
@@ -2736,6 +2794,44 @@ mod tests {
         } else {
             (pick, "HU-PLAY-18")
         }
+    }
+
+    // rule: HU-ANN-05, HU-ANN-09, HU-ANN-24, HU-ANN-27
+    #[test]
+    fn play_pick_applies_what_pick_legal_picks() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut draw = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut steps, mut kontras, mut announcements) = (0, 0, 0);
+        for variant in Variant::ALL {
+            for n in 0..200u64 {
+                let setup = Setup::seeded(variant, 4, Seat::new(0), seed_from_u64(n));
+                let Ok(AnyGame::Hungarian(mut g)) = AnyGame::new(&setup) else {
+                    panic!("setup of deal {n} refused");
+                };
+                loop {
+                    let r = draw();
+                    let below = |k: usize| (r % k as u64) as usize;
+                    let mut picked = g;
+                    let a = picked.play_pick(below);
+                    assert_eq!(a, g.pick_legal(below), "{variant:?} deal {n}");
+                    let Some(a) = a else { break };
+                    g.play_unchecked(a);
+                    assert_eq!(picked, g, "{variant:?} deal {n}: {a}");
+                    steps += 1;
+                    kontras += usize::from(matches!(a, Action::Kontra(Target::Bonus(_), _)));
+                    announcements += usize::from(matches!(a, Action::Announce(_)));
+                }
+            }
+        }
+        assert!(
+            steps > 100_000 && kontras > 50_000 && announcements > 10_000,
+            "{steps} {kontras} {announcements}"
+        );
     }
 
     // rule: HU-PLAY-12, HU-PLAY-15, HU-PLAY-16, HU-PLAY-18
