@@ -50,12 +50,14 @@ impl Seat {
         self.0
     }
 
-    /// The next seat in the direction of play (the player to the right) at a table of `n`.
+    /// The next seat in the direction of play (the player to the right) at a table of `n`
+    /// (`self` one of its seats).
     #[must_use]
     pub const fn next(self, n: u8) -> Seat {
-        // A compare instead of a division: this runs on every turn.
+        // A select instead of a division or a branch: this runs on every turn, and whether it
+        // wraps is not predictable.
         let t = self.0 + 1;
-        Seat(if t < n { t } else { t % n })
+        Seat(if t < n { t } else { t.wrapping_sub(n) })
     }
 
     /// The seat `k` places further in the direction of play.

@@ -461,6 +461,11 @@ fn nth_bit(bits: u64, k: usize) -> usize {
     shift as usize + usize::from(SELECT_IN_BYTE[byte][rank & 7])
 }
 
+/// Every bit if `b`, else none: a mask that selects without a branch.
+const fn all_if(b: bool) -> u64 {
+    (b as u64).wrapping_neg()
+}
+
 /// The low 32 bits of `x` spread to the even bits: bit `i` moves to bit `2i`.
 const fn spread(x: u64) -> u64 {
     let mut x = x & 0xffff_ffff;
@@ -566,6 +571,8 @@ const ANNOUNCE_RULES: [Violation; 10] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Announcements {
     called: Option<Card>,
+    /// The seat other than the declarer that discarded the called card (HU-ANN-25).
+    called_discarder: Option<Seat>,
     /// Standing announced bonuses of each team (Declarer, Opponents): bit `bonus_index`.
     /// An ultimó replaced by its uhu (HU-ANN-09) is cleared.
     mask: [u64; 2],
@@ -752,6 +759,7 @@ impl Hungarian {
             discards_done: false,
             ann: Announcements {
                 called: None,
+                called_discarder: None,
                 mask: [0; 2],
                 levels: [[0; NB]; 2],
                 announcers: [[first; NB]; 2],
@@ -1603,6 +1611,8 @@ impl Hungarian {
 
     fn apply_call(&mut self, c: Card) {
         self.ann.called = Some(c);
+        self.ann.called_discarder = Seat::all(self.table.seats)
+            .find(|&s| s != self.declarer && self.discards[s].contains(c));
         let holder = Seat::all(self.table.seats).find(|&s| self.hands[s].contains(c));
         self.partner = holder.filter(|&s| s != self.declarer);
         // A cue bidder or yielder whose card had to be called is known to be the partner
@@ -1612,12 +1622,6 @@ impl Hungarian {
                 self.identify(p);
             }
         }
-    }
-
-    /// The seat that discarded the called card, who must kontra the game (HU-ANN-25).
-    fn discarder_of_called(&self) -> Option<Seat> {
-        let c = self.ann.called?;
-        Seat::all(self.table.seats).find(|&s| s != self.declarer && self.discards[s].contains(c))
     }
 
     fn identify(&mut self, s: Seat) {
@@ -1748,23 +1752,16 @@ impl Hungarian {
             } else {
                 0
             };
+        // Branch-free where the condition follows the random course of the round.
         // HU-ANN-17: an unidentified player the table presumes on the other side.
-        if !self.ann.identified[s] && self.presumed_team() != team {
-            r[2] = ALL_BONUS_BITS;
-        }
+        r[2] = ALL_BONUS_BITS & all_if(!self.ann.identified[s] & (self.presumed_team() != team));
         // HU-ANN-07: double game and volát in the same turn.
         if !self.o.double_and_volat_same_turn {
-            if self.ann.turn_volat {
-                r[3] |= DOUBLE_GAMES;
-            }
-            if self.ann.turn_double {
-                r[3] |= bit(Bonus::Volat);
-            }
+            r[3] = (DOUBLE_GAMES & all_if(self.ann.turn_volat))
+                | (bit(Bonus::Volat) & all_if(self.ann.turn_double));
         }
         // HU-ANN-08: no double game after the team's volát.
-        if own & bit(Bonus::Volat) != 0 {
-            r[4] = DOUBLE_GAMES;
-        }
+        r[4] = DOUBLE_GAMES & all_if(own & bit(Bonus::Volat) != 0);
         // HV-ANN-11: long double game promises seven tarokks.
         if exists & bit(Bonus::LongDoubleGame) != 0 && self.tarokk_count(s) < 7 {
             r[5] = bit(Bonus::LongDoubleGame);
@@ -1775,21 +1772,13 @@ impl Hungarian {
         }
         // HU-ANN-12: no ultimó where the team's uhu of the same card stands.
         r[7] = uhus_to_ultimos(own);
-        let upgradable = ultimos_to_uhus(own);
         if self.o.allow_ulti_to_uhu_upgrade {
-            // HU-ANN-10: only the partner of the ultimó's announcer upgrades it.
-            let ti = team_index(team);
-            let mut ultis = uhus_to_ultimos(upgradable);
-            while ultis != 0 {
-                let i = ultis.trailing_zeros() as usize;
-                ultis &= ultis - 1;
-                if self.ann.announcers[ti][i] == s {
-                    r[9] |= ultimos_to_uhus(1 << i);
-                }
-            }
+            // HU-ANN-10: only the partner of the ultimó's announcer upgrades it. The standing
+            // items `s` announced are those of `announced_by` (see `apply_announce`).
+            r[9] = ultimos_to_uhus(own & self.ann.announced_by[s]);
         } else {
             // HV-ANN-04: no upgrade at all.
-            r[8] = upgradable;
+            r[8] = ultimos_to_uhus(own);
         }
         r
     }
@@ -1831,40 +1820,47 @@ impl Hungarian {
         let by_opposing = level % 2 == 1;
         let team = self.team_of(s);
         match t {
-            Target::Game => {
-                if level != self.ann.game_level + 1 {
-                    return Err(Violation::illegal(
-                        "HU-ANN-24",
-                        "kontra levels go up one step at a time",
-                    ));
-                }
-                if !by_opposing
-                    && team == Team::Declarer
-                    && self.o.game == Kind::Paskievics
-                    && s != self.declarer
-                {
-                    return Err(Violation::illegal(
-                        "PK-ANN-04",
-                        "only the declarer, who announced the game, may rekontra it",
-                    ));
-                }
-                if by_opposing != (team == Team::Opponents) {
-                    return Err(if level == 1 {
-                        Violation::illegal(
-                            "HU-ANN-19",
-                            "only an opponent of the declarer may kontra the game",
-                        )
-                    } else {
-                        Violation::illegal(
-                            "HU-ANN-24",
-                            "the kontra levels alternate between the two sides",
-                        )
-                    });
-                }
-                Ok(())
-            }
+            Target::Game if self.game_kontra_allowed(s, level) => Ok(()),
+            Target::Game => Err(if level != self.ann.game_level + 1 {
+                Violation::illegal("HU-ANN-24", "kontra levels go up one step at a time")
+            } else if !by_opposing
+                && team == Team::Declarer
+                && self.o.game == Kind::Paskievics
+                && s != self.declarer
+            {
+                Violation::illegal(
+                    "PK-ANN-04",
+                    "only the declarer, who announced the game, may rekontra it",
+                )
+            } else if level == 1 {
+                Violation::illegal(
+                    "HU-ANN-19",
+                    "only an opponent of the declarer may kontra the game",
+                )
+            } else {
+                Violation::illegal(
+                    "HU-ANN-24",
+                    "the kontra levels alternate between the two sides",
+                )
+            }),
             Target::Bonus(b) => self.check_bonus_kontra(s, team, bonus_index(b), level),
         }
+    }
+
+    /// Whether `s` may say kontra at `level` on the game: the next level (HU-ANN-24) within the
+    /// highest allowed, odd levels by the opponents and even ones by the declarer's side
+    /// (HU-ANN-19, HU-ANN-24), in Paskievics the even ones by the declarer alone (PK-ANN-04).
+    /// Branch-free: the listing asks this every turn.
+    fn game_kontra_allowed(&self, s: Seat, level: u8) -> bool {
+        let by_opposing = level % 2 == 1;
+        let declarer_side = self.team_of(s) == Team::Declarer;
+        let paskievics_partner =
+            declarer_side & (self.o.game == Kind::Paskievics) & (s != self.declarer);
+        (level != 0)
+            & (level <= self.max_level())
+            & (level == self.ann.game_level + 1)
+            & (by_opposing != declarer_side)
+            & !(paskievics_partner & !by_opposing)
     }
 
     /// A kontra at `level` (already within the allowed levels) by `s` of team `team` on the
@@ -1925,13 +1921,14 @@ impl Hungarian {
                 "the declarer must call a partner before passing",
             ));
         }
-        if self.ann.game_level == 0 && self.discarder_of_called() == Some(s) {
+        if self.ann.game_level == 0 && self.ann.called_discarder == Some(s) {
             return Err(Violation::illegal(
                 "HU-ANN-25",
                 "the player who discarded the called tarokk must kontra the game",
             ));
         }
-        if self.ann.turn_ulti & (self.ann.declared[s] == 0) & (self.tarokk_count(s) >= 8) {
+        // The tarokk count first: it is the same all round, the others change with every turn.
+        if self.tarokk_count(s) >= 8 && self.ann.declared[s] == 0 && self.ann.turn_ulti {
             return Err(Violation::illegal(
                 "HU-ANN-27",
                 "announcing or kontra-ing an ultimó or uhu obliges you to declare your tarokks",
@@ -2054,8 +2051,8 @@ impl Hungarian {
         let b = 1u64 << i;
         self.ann.levels[ti][i] = level;
         // Branch-free: the levels a random player says are unpredictable.
-        let odd = u64::from(level % 2 == 1).wrapping_neg();
-        let maxed = u64::from(level >= self.max_level()).wrapping_neg();
+        let odd = all_if(level % 2 == 1);
+        let maxed = all_if(level >= self.max_level());
         self.ann.odd[ti] = (self.ann.odd[ti] & !b) | (b & odd);
         self.ann.maxed[ti] = (self.ann.maxed[ti] & !b) | (b & maxed);
     }
@@ -2407,7 +2404,7 @@ impl Hungarian {
         // checking the bonuses one by one.
         let announce = self.announceable(s);
         let g = self.ann.game_level + 1;
-        let game_kontra = self.check_kontra(s, Target::Game, g).is_ok().then_some(g);
+        let game_kontra = self.game_kontra_allowed(s, g).then_some(g);
         // One step up the ladder on standing items, from the masks of levels (see
         // `check_bonus_kontra`): an odd level on the other team's items at an even level
         // (kontra, szubkontra, mordkontra); an even level on one's own team's items at an odd
