@@ -528,6 +528,12 @@ enum TurnPick {
     Kontra(usize, usize),
 }
 
+/// A kontra level said by the side whose turn it is not (HU-ANN-24).
+const KONTRA_SIDES_ALTERNATE: Violation = Violation::illegal(
+    "HU-ANN-24",
+    "the kontra levels alternate between the two sides",
+);
+
 /// The rules an announcement can break, in the order [`Hungarian::check_announce`] reports them;
 /// [`Hungarian::announce_refusals`] gives the bonuses each one forbids. The first entry, a bonus
 /// the game does not have, names PK-ANN-03 instead in Paskievics.
@@ -1838,10 +1844,7 @@ impl Hungarian {
                     "only an opponent of the declarer may kontra the game",
                 )
             } else {
-                Violation::illegal(
-                    "HU-ANN-24",
-                    "the kontra levels alternate between the two sides",
-                )
+                KONTRA_SIDES_ALTERNATE
             }),
             Target::Bonus(b) => self.check_bonus_kontra(s, team, bonus_index(b), level),
         }
@@ -1892,10 +1895,7 @@ impl Hungarian {
                     "only a bonus announced by the other team can be kontra'd (and rekontra'd by the announcing team)",
                 )
             } else {
-                Violation::illegal(
-                    "HU-ANN-24",
-                    "the kontra levels alternate between the two sides",
-                )
+                KONTRA_SIDES_ALTERNATE
             });
         }
         if level != self.ann.levels[at][i] + 1 {
