@@ -69,7 +69,9 @@ pub struct Lean<'a, U> {
 /// fields merged); `None` for bytes prost would refuse or that the fast path declines.
 #[must_use]
 pub fn action_ref(bytes: &[u8]) -> Option<ActionRef<'_>> {
-    action_fields(Reader(bytes))
+    let mut a = ActionRef::default();
+    action_fields(Reader(bytes), &mut a)?;
+    Some(a)
 }
 
 /// A `GameRecord` decoded as [`lean`] decodes a request's: its actions left encoded. `None` for
@@ -254,21 +256,13 @@ fn card(r: Reader<'_>, m: &mut pb::Card) -> Fast {
     })
 }
 
+/// An action merged into `m`, by [`action_fields`] (the one reading of its fields).
 fn action(r: Reader<'_>, m: &mut pb::Action) -> Fast {
-    fields(r, |r, tag, wt| {
-        match tag {
-            1 => m.kind = r.int32(wt)?,
-            2 => merge_into(r, wt, &mut m.card, card)?,
-            3 => m.contract = r.int32(wt)?,
-            4 => m.bonus = r.int32(wt)?,
-            5 => m.suit = r.int32(wt)?,
-            6 => m.level = r.uint32(wt)?,
-            7 => m.count = r.uint32(wt)?,
-            8 => m.notation = r.string(wt)?,
-            _ => return None,
-        }
-        Some(())
-    })
+    let mut fields = ActionRef::from(&*m);
+    action_fields(r, &mut fields)?;
+    let merged = fields.to_pb();
+    *m = merged;
+    Some(())
 }
 
 /// A card's fields, borrowed from the request's bytes (see [`lean`]). The strings are given as
@@ -357,9 +351,9 @@ impl<'a> From<&'a pb::Action> for ActionRef<'a> {
     }
 }
 
-/// [`action`] into borrowed fields, with the same merging of repeated fields.
-fn action_fields<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
-    let mut m = ActionRef::default();
+/// An action's fields merged into `m` as prost merges them (a later occurrence of a field
+/// replaces a scalar or string, and merges into the card), borrowed from the bytes.
+fn action_fields<'a>(r: Reader<'a>, m: &mut ActionRef<'a>) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
             1 => m.kind = r.int32(wt)?,
@@ -384,8 +378,7 @@ fn action_fields<'a>(r: Reader<'a>) -> Fast<ActionRef<'a>> {
             _ => return None,
         }
         Some(())
-    })?;
-    Some(m)
+    })
 }
 
 fn rule_option(r: Reader<'_>, m: &mut pb::RuleOption) -> Fast {
