@@ -30,6 +30,7 @@ use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use prost::Message;
 use sha2::{Digest, Sha256};
+use std::cell::RefCell;
 use std::fmt;
 use std::path::Path;
 
@@ -115,6 +116,31 @@ impl fmt::Debug for KeyRing {
             .finish()
     }
 }
+
+/// A random nonce from the operating system's randomness, read [`NONCES_PER_READ`] nonces at a
+/// time: one system call for many seals instead of one each. Every nonce is used once; nonces
+/// are public (each sealed record carries its own), so keeping the next ones in memory reveals
+/// nothing.
+fn fresh_nonce() -> Result<[u8; NONCE_LEN], String> {
+    thread_local! {
+        static POOL: RefCell<([u8; NONCE_LEN * NONCES_PER_READ], usize)> =
+            const { RefCell::new(([0; NONCE_LEN * NONCES_PER_READ], NONCES_PER_READ)) };
+    }
+    POOL.with(|pool| {
+        let (bytes, next) = &mut *pool.borrow_mut();
+        if *next == NONCES_PER_READ {
+            getrandom::fill(bytes).map_err(|e| format!("no randomness for a nonce: {e}"))?;
+            *next = 0;
+        }
+        let mut nonce = [0u8; NONCE_LEN];
+        nonce.copy_from_slice(&bytes[*next * NONCE_LEN..][..NONCE_LEN]);
+        *next += 1;
+        Ok(nonce)
+    })
+}
+
+/// How many nonces [`fresh_nonce`] reads at a time.
+const NONCES_PER_READ: usize = 32;
 
 fn derive(master: &[u8; 32], label: &[u8]) -> [u8; 32] {
     let mut mac = <HmacSha256 as Mac>::new_from_slice(master).expect("HMAC takes any key length");
@@ -240,8 +266,7 @@ impl KeyRing {
         let key = &self.keys[self.active];
         let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
         let aad_len = out.len();
-        let mut nonce = [0u8; NONCE_LEN];
-        getrandom::fill(&mut nonce).map_err(|e| format!("no randomness for a nonce: {e}"))?;
+        let nonce = fresh_nonce()?;
         out.extend_from_slice(&nonce);
         // The payload is encoded after the header and the nonce and encrypted where it lies;
         // the tag follows: the same bytes as `encrypt`'s ciphertext-then-tag, in one buffer.
@@ -418,5 +443,21 @@ mod tests {
         let last = bad.len() - 1;
         bad[last] ^= 1;
         assert_eq!(ring.open(&bad), Err(SealError::Tampered));
+    }
+
+    #[test]
+    fn every_seal_takes_a_new_nonce() {
+        // Over several reads of the pool: no nonce comes twice, and the same record seals to
+        // different bytes each time (each opening to the same payload).
+        let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
+        let p = payload(3, 3, &[4; 16]);
+        let record = p.record.as_deref().unwrap_or_default();
+        let nonce_at = 5 + "k".len();
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..3 * NONCES_PER_READ + 1 {
+            let sealed = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
+            assert!(seen.insert(sealed[nonce_at..nonce_at + NONCE_LEN].to_vec()));
+            assert_eq!(ring.open(&sealed).as_ref(), Ok(&p));
+        }
     }
 }
