@@ -6,6 +6,7 @@
 //! requests for Prometheus.
 
 pub mod convert;
+pub mod dealt;
 pub mod error;
 pub mod metrics;
 pub mod respond;

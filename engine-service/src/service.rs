@@ -4,6 +4,7 @@
 //! record; the handler replays it (microseconds) and forgets it.
 
 use crate::convert::{self, Decoded, FieldViolation, LeanAction};
+use crate::dealt::DealtGames;
 use crate::error::{self, Context, Reason};
 use crate::respond;
 use crate::seal::{self, KeyRing, Role};
@@ -20,11 +21,13 @@ use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_proto::wire::Writer;
 use tonic::{Request, Response, Status};
 
-/// The service. Cheap to clone; holds only configuration and the key ring.
+/// The service. Cheap to clone; holds only configuration, the key ring and the games as dealt
+/// of recent seeded setups (see [`crate::dealt`]: no game in progress is kept).
 #[derive(Clone, Debug, Default)]
 pub struct Engine {
     keys: Option<Arc<KeyRing>>,
     refuse_open: bool,
+    dealt: Arc<DealtGames>,
 }
 
 impl Engine {
@@ -36,7 +39,11 @@ impl Engine {
     /// A service with a key ring for sealed records; `refuse_open` makes it accept sealed
     /// records only (for public deployments).
     pub fn with_keys(keys: Option<Arc<KeyRing>>, refuse_open: bool) -> Engine {
-        Engine { keys, refuse_open }
+        Engine {
+            keys,
+            refuse_open,
+            dealt: Arc::default(),
+        }
     }
 }
 
@@ -144,8 +151,10 @@ fn by_bytes<U: prost::Message + Default + 'static>(
     handle(&r, None)
 }
 
-/// Decodes and replays a record; the first illegal action fails the request.
+/// Decodes and replays a record (from the game as dealt, kept in `dealt`); the first illegal
+/// action fails the request.
 fn replay_record(
+    dealt: &DealtGames,
     record: &pb::GameRecord,
     lean: Option<&[LeanAction]>,
 ) -> Result<(Decoded, AnyGame, Vec<Seat>), Status> {
@@ -165,10 +174,12 @@ fn replay_record(
     }
     .map_err(|v| error::bad_request(&v))?;
     let mut seats = Vec::with_capacity(decoded.actions.len() + 1);
-    let game = match AnyGame::replay_with(&decoded.setup, &decoded.actions, |s| seats.push(s)) {
+    let start = dealt
+        .deal(&decoded.setup)
+        .map_err(|e| setup_error(&e, "record."))?;
+    let game = match start.replay_from(&decoded.actions, |s| seats.push(s)) {
         Ok(g) => g,
-        Err(Err(e)) => return Err(setup_error(&e, "record.")),
-        Err(Ok(e)) => {
+        Err(e) => {
             return Err(error::violation(
                 &e.violation,
                 Context {
@@ -216,7 +227,7 @@ impl Engine {
                         "this server accepts sealed records only",
                     ));
                 }
-                let (decoded, game, seats) = replay_record(record, lean)?;
+                let (decoded, game, seats) = replay_record(&self.dealt, record, lean)?;
                 Ok((
                     Replayed {
                         decoded,
@@ -240,7 +251,7 @@ impl Engine {
                 let lean = decode::lean_record(&record)
                     .and_then(|r| Some((r.message, convert::lean_actions(&r.actions)?)));
                 let (decoded, game, seats) = match lean {
-                    Some((r, actions)) => replay_record(&r, Some(&actions))?,
+                    Some((r, actions)) => replay_record(&self.dealt, &r, Some(&actions))?,
                     None => {
                         let r = <pb::GameRecord as prost::Message>::decode(record.as_slice())
                             .map_err(|_| {
@@ -249,7 +260,7 @@ impl Engine {
                                     seal::SealError::Tampered
                                 ))
                             })?;
-                        replay_record(&r, None)?
+                        replay_record(&self.dealt, &r, None)?
                     }
                 };
                 if payload.move_count != decoded.actions.len() as u64 {

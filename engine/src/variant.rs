@@ -306,24 +306,38 @@ impl AnyGame {
     pub fn replay_with(
         setup: &Setup,
         actions: &[Action],
-        mut acted: impl FnMut(Seat),
+        acted: impl FnMut(Seat),
     ) -> Result<AnyGame, Result<ReplayError, SetupError>> {
-        let mut g = AnyGame::new(setup).map_err(Err)?;
+        let g = AnyGame::new(setup).map_err(Err)?;
+        g.replay_from(actions, acted).map_err(Ok)
+    }
+
+    /// Checks and applies `actions` in order from this game, telling `acted` the seat that made
+    /// each: [`AnyGame::replay_with`] for a caller that already holds the game as dealt (from
+    /// [`AnyGame::new`] of the same setup, e.g. kept from an earlier request), which it copies.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for the first illegal action, its index counted from this game.
+    pub fn replay_from(
+        mut self,
+        actions: &[Action],
+        mut acted: impl FnMut(Seat),
+    ) -> Result<AnyGame, ReplayError> {
         for (index, &action) in actions.iter().enumerate() {
-            let seat = g.to_act();
-            if let Err(violation) = g.check(action) {
-                return Err(Ok(ReplayError {
+            let seat = self.to_act();
+            if let Err(violation) = self.check(action) {
+                return Err(ReplayError {
                     index,
                     action,
                     seat,
                     violation,
-                }));
+                });
             }
             // A legal action has a seat to make it.
             acted(seat.unwrap_or_default());
-            g.play_unchecked(action);
+            self.play_unchecked(action);
         }
-        Ok(g)
+        Ok(self)
     }
 
     /// The Hungarian hand, if this is one.

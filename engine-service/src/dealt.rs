@@ -1,0 +1,259 @@
+//! Seeded hands as dealt, kept by their setup.
+//!
+//! Every request replays its record from the deal, and every request of a hand deals the same
+//! cards again: for a seeded hand that is the ChaCha20 shuffle and the dealing pattern, about a
+//! third of replaying a record of 26 actions. [`DealtGames`] keeps the games as dealt of the
+//! last seeded setups it saw, so a request whose setup is among them starts from a copy.
+//!
+//! This keeps no state of any game in progress: a dealt game is a pure function of its setup
+//! (variant, options, seats, dealer, seed), and a request gets the same game whether or not its
+//! setup is kept. Explicit deals are not kept (their cards are validated on every request), nor
+//! are setups that fail to deal.
+
+use std::fmt;
+use std::sync::Mutex;
+use tarock_engine::{AnyGame, DealSource, Setup, SetupError};
+
+/// Independent locks, so requests on different threads seldom wait for each other.
+const SHARDS: usize = 16;
+/// Sets of slots per lock; a setup has one set, and takes any slot of it.
+const SETS_PER_SHARD: usize = 32;
+/// Slots per set: 2,048 setups in all, about 2.8 MB.
+const WAYS: usize = 4;
+
+type Slot = Option<(Setup, AnyGame)>;
+
+/// The slots of one set, with when each was last used (a shard's clock).
+#[derive(Clone, Default)]
+struct Set {
+    slots: [Slot; WAYS],
+    used: [u64; WAYS],
+}
+
+/// The sets of one lock, and its clock.
+struct Shard {
+    sets: Vec<Set>,
+    clock: u64,
+}
+
+/// The games as dealt of recent seeded setups; see the module's description.
+pub struct DealtGames {
+    shards: Vec<Mutex<Shard>>,
+}
+
+impl Default for DealtGames {
+    fn default() -> DealtGames {
+        DealtGames {
+            shards: (0..SHARDS)
+                .map(|_| {
+                    Mutex::new(Shard {
+                        sets: vec![Set::default(); SETS_PER_SHARD],
+                        clock: 0,
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Debug for DealtGames {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never the hands.
+        f.debug_struct("DealtGames")
+            .field("capacity", &(SHARDS * SETS_PER_SHARD * WAYS))
+            .finish_non_exhaustive()
+    }
+}
+
+/// The shard and set of a seeded setup: from the seed's first bytes (uniformly random for any
+/// seed a server made; a chosen seed can only crowd out other setups, never change a game)
+/// mixed with the seats and dealer.
+fn place(setup: &Setup, seed: &[u8; 32]) -> (usize, usize) {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&seed[..8]);
+    let mut h = u64::from_le_bytes(first)
+        ^ u64::from(setup.seats) << 56
+        ^ u64::from(setup.dealer.get()) << 60;
+    h = (h ^ h >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^= h >> 32;
+    let h = h as usize;
+    (h % SHARDS, h / SHARDS % SETS_PER_SHARD)
+}
+
+impl DealtGames {
+    /// The game `setup` deals, as [`AnyGame::new`] makes it: a copy of the kept one when
+    /// `setup` is kept, else made and, for a seeded setup, kept in place of the least recently
+    /// used of its set.
+    ///
+    /// # Errors
+    /// As [`AnyGame::new`].
+    pub fn deal(&self, setup: &Setup) -> Result<AnyGame, SetupError> {
+        let DealSource::Seed(seed) = &setup.deal else {
+            return AnyGame::new(setup);
+        };
+        let (shard, set) = place(setup, seed);
+        // A poisoned lock only means another request panicked while holding it: slots are
+        // whole (a setup and the game it deals), so the shard is still sound.
+        let lock = || {
+            self.shards[shard]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        {
+            let mut shard = lock();
+            shard.clock += 1;
+            let now = shard.clock;
+            let set = &mut shard.sets[set];
+            for (slot, used) in set.slots.iter().zip(&mut set.used) {
+                if let Some((kept, game)) = slot {
+                    if kept == setup {
+                        *used = now;
+                        return Ok(*game);
+                    }
+                }
+            }
+        }
+        let game = AnyGame::new(setup)?;
+        let mut shard = lock();
+        shard.clock += 1;
+        let now = shard.clock;
+        let set = &mut shard.sets[set];
+        // The least recently used slot (an empty one has never been used).
+        let mut oldest = 0;
+        for (i, &used) in set.used.iter().enumerate() {
+            if used < set.used[oldest] {
+                oldest = i;
+            }
+        }
+        set.slots[oldest] = Some((setup.clone(), game));
+        set.used[oldest] = now;
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tarock_engine::{DealBuilder, Game, Seat, Variant};
+
+    fn seeded(n: u64, dealer: u8) -> Setup {
+        let mut seed = [0u8; 32];
+        seed[..8].copy_from_slice(&n.to_le_bytes());
+        seed[31] = n as u8;
+        Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(dealer), seed)
+    }
+
+    #[test]
+    fn a_kept_game_is_the_game_its_setup_deals() {
+        let dealt = DealtGames::default();
+        // More setups than slots, each asked for three times, with setups that differ only in
+        // the dealer, the options or one byte of the seed beyond the first eight: every answer
+        // is the game the setup deals.
+        let mut setups = Vec::new();
+        for n in 0..3000u64 {
+            let mut s = seeded(n, (n % 4) as u8);
+            if n % 7 == 0 {
+                s.options.push(("pack".to_owned(), "54".to_owned()));
+            }
+            setups.push(s);
+        }
+        setups.push(seeded(5, 2));
+        let mut other_tail = seeded(5, 1);
+        if let DealSource::Seed(seed) = &mut other_tail.deal {
+            seed[20] ^= 1;
+        }
+        setups.push(other_tail);
+        let mut hits = 0;
+        for round in 0..3 {
+            for s in &setups {
+                let expected = AnyGame::new(s);
+                let got = dealt.deal(s);
+                assert_eq!(got, expected, "round {round}: {s:?}");
+                let (shard, set) = place(
+                    s,
+                    match &s.deal {
+                        DealSource::Seed(seed) => seed,
+                        DealSource::Explicit(_) => unreachable!("seeded"),
+                    },
+                );
+                // Kept.
+                hits += usize::from(
+                    dealt.shards[shard].lock().expect("not poisoned").sets[set]
+                        .slots
+                        .iter()
+                        .flatten()
+                        .any(|(k, _)| k == s),
+                );
+            }
+        }
+        // Every setup is kept right after it was dealt.
+        assert_eq!(hits, 3 * setups.len());
+    }
+
+    #[test]
+    fn setups_that_fail_and_explicit_deals_are_not_kept() {
+        let dealt = DealtGames::default();
+        let mut bad = seeded(1, 0);
+        bad.seats = 9;
+        assert_eq!(dealt.deal(&bad), AnyGame::new(&bad));
+        assert!(dealt.deal(&bad).is_err());
+        let g = AnyGame::new(&seeded(2, 0)).expect("deals");
+        let d = *g.as_hungarian().expect("Hungarian").deal();
+        let mut b = DealBuilder::new();
+        for s in Seat::all(4) {
+            let cs: Vec<_> = d.hands[s].into_iter().collect();
+            b = b.hand(s.get(), &cs);
+        }
+        let mut explicit = seeded(2, 0);
+        explicit.deal = DealSource::Explicit(b.talon(d.talon()));
+        assert_eq!(dealt.deal(&explicit), Ok(g));
+        let kept = dealt
+            .shards
+            .iter()
+            .map(|s| {
+                let shard = s.lock().expect("not poisoned");
+                shard
+                    .sets
+                    .iter()
+                    .flat_map(|set| set.slots.iter().flatten())
+                    .count()
+            })
+            .sum::<usize>();
+        assert_eq!(kept, 0);
+        assert_eq!(g.to_act(), dealt.deal(&explicit).expect("deals").to_act());
+    }
+
+    #[test]
+    fn a_set_keeps_its_most_recently_used_setups() {
+        let dealt = DealtGames::default();
+        let seed_of = |s: &Setup| match &s.deal {
+            DealSource::Seed(seed) => *seed,
+            DealSource::Explicit(_) => unreachable!("seeded"),
+        };
+        // Five setups of one set.
+        let first = seeded(0, 0);
+        let home = place(&first, &seed_of(&first));
+        let mut same: Vec<Setup> = (0..)
+            .map(|n| seeded(n, 0))
+            .filter(|s| place(s, &seed_of(s)) == home)
+            .take(WAYS + 1)
+            .collect();
+        let kept = |s: &Setup| {
+            dealt.shards[home.0].lock().expect("not poisoned").sets[home.1]
+                .slots
+                .iter()
+                .flatten()
+                .any(|(k, _)| k == s)
+        };
+        for s in &same[..WAYS] {
+            dealt.deal(s).expect("deals");
+        }
+        assert!(same[..WAYS].iter().all(|s| kept(s)));
+        // The first is used again; the newcomer takes the place of the second.
+        dealt.deal(&same[0]).expect("deals");
+        let newcomer = same.pop().expect("five");
+        assert_eq!(dealt.deal(&newcomer), AnyGame::new(&newcomer));
+        assert!(kept(&newcomer) && kept(&same[0]) && kept(&same[2]) && kept(&same[3]));
+        assert!(!kept(&same[1]));
+    }
+}
