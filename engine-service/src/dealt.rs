@@ -248,7 +248,7 @@ mod tests {
         for s in &same[..WAYS] {
             dealt.deal(s).expect("deals");
         }
-        assert!(same[..WAYS].iter().all(|s| kept(s)));
+        assert!(same[..WAYS].iter().all(&kept));
         // The first is used again; the newcomer takes the place of the second.
         dealt.deal(&same[0]).expect("deals");
         let newcomer = same.pop().expect("five");
