@@ -507,6 +507,21 @@ struct ActionText {
     /// The compact encoding: structured fields, card by index, no strings (see
     /// [`action_to_pb_compact`]).
     compact: Vec<u8>,
+    /// Whole fields, key and length included, as the hot responses write them: the action as
+    /// a record's action (field 8 of `GameRecord`, every field and compact) and as a history
+    /// entry's action (field 2 of `HistoryEntry`).
+    fields: ActionFields,
+}
+
+/// An action's encodings as whole fields; see [`ActionText::fields`].
+#[derive(Default)]
+pub(crate) struct ActionFields {
+    /// `GameRecord.actions` with every field set.
+    pub record_full: Vec<u8>,
+    /// `GameRecord.actions`, compact.
+    pub record_compact: Vec<u8>,
+    /// `HistoryEntry.action` with every field set.
+    pub history: Vec<u8>,
 }
 
 /// The [`ActionText`] of every Hungarian action, made once per process and indexed by the
@@ -577,9 +592,21 @@ fn action_table() -> &'static ActionTable {
             .map(|a| {
                 a.map_or_else(ActionText::default, |a| {
                     let notation = a.to_string();
+                    let encoded = respond::encode_action(a, Detail::Full, &notation);
+                    let compact = respond::encode_action(a, Detail::Compact, "");
+                    let field = |tag: u32, body: &[u8]| {
+                        let mut w = tarock_proto::wire::Writer::default();
+                        w.bytes_always(tag, body);
+                        w.into_bytes()
+                    };
                     ActionText {
-                        encoded: respond::encode_action(a, Detail::Full, &notation),
-                        compact: respond::encode_action(a, Detail::Compact, ""),
+                        fields: ActionFields {
+                            record_full: field(respond::RECORD_ACTION_TAG, &encoded),
+                            record_compact: field(respond::RECORD_ACTION_TAG, &compact),
+                            history: field(respond::HISTORY_ACTION_TAG, &encoded),
+                        },
+                        encoded,
+                        compact,
                         label: format_label(a),
                         notation,
                     }
@@ -684,6 +711,12 @@ pub(crate) fn label_str(a: Action) -> std::borrow::Cow<'static, str> {
 /// field).
 pub(crate) fn action_encoded(a: Action) -> Option<&'static [u8]> {
     action_text(a).map(|t| t.encoded.as_slice())
+}
+
+/// `a`'s encodings as whole fields (see [`ActionFields`]); `None` for an action outside the
+/// table.
+pub(crate) fn action_as_fields(a: Action) -> Option<&'static ActionFields> {
+    action_text(a).map(|t| &t.fields)
 }
 
 /// [`action_encoded`] compact: the structured fields and the card's index only.

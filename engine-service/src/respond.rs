@@ -130,7 +130,11 @@ pub fn record(
         (DealSource::Explicit(_), None) => w.bytes_always(6, &[]),
     }
     for &a in actions {
-        action(w, 8, a, detail);
+        match (convert::action_as_fields(a), detail) {
+            (Some(f), Detail::Full) => w.raw(&f.record_full),
+            (Some(f), Detail::Compact) => w.raw(&f.record_compact),
+            (None, _) => action(w, RECORD_ACTION_TAG, a, detail),
+        }
     }
     if let Some(m) = match_state {
         w.message(9, |w| wire::match_state_message(w, m));
@@ -185,9 +189,26 @@ fn trick(w: &mut Writer, t: &tarock_engine::Trick, complete: bool) {
     }
 }
 
+/// The tag of `GameRecord.actions`.
+pub(crate) const RECORD_ACTION_TAG: u32 = 8;
+/// The tag of `HistoryEntry.action`.
+pub(crate) const HISTORY_ACTION_TAG: u32 = 2;
+
 /// A history entry: who acted and what they did, a discard the viewer may not see without its
 /// card.
 fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) {
+    if let (false, Some(f)) = (hidden, convert::action_as_fields(a)) {
+        // The seat (left out when 0) and the action as a whole field: the entry's length is
+        // known before it is written.
+        let seat = seat.get();
+        let len = if seat == 0 { 0 } else { 2 } + f.history.len();
+        w.message_header(tag, len);
+        if seat != 0 {
+            w.uint(1, u64::from(seat));
+        }
+        w.raw(&f.history);
+        return;
+    }
     w.message(tag, |w| {
         w.uint(1, u64::from(seat.get()));
         if hidden {
@@ -196,7 +217,7 @@ fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) 
                 w.bytes(8, b"discard");
             });
         } else {
-            action(w, 2, a, Detail::Full);
+            action(w, HISTORY_ACTION_TAG, a, Detail::Full);
         }
     });
 }

@@ -151,6 +151,18 @@ impl Writer {
         }
     }
 
+    /// Bytes already encoded as whole fields, appended as they are.
+    pub fn raw(&mut self, fields: &[u8]) {
+        self.0.extend_from_slice(fields);
+    }
+
+    /// The key and length of a nested message of `len` bytes, which the caller writes next
+    /// (for a message whose length is known beforehand, e.g. made of [`Writer::raw`] fields).
+    pub fn message_header(&mut self, tag: u32, len: usize) {
+        self.key(tag, LEN);
+        self.varint(len as u64);
+    }
+
     /// A nested message written by `body`, prefixed with its length.
     pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) {
         self.key(tag, LEN);
