@@ -8,7 +8,7 @@
 //! This keeps no state of any game in progress: a dealt game is a pure function of its setup
 //! (variant, options, seats, dealer, seed), and a request gets the same game whether or not its
 //! setup is kept. Explicit deals are not kept (their cards are validated on every request), nor
-//! are setups that fail to deal.
+//! are setups that fail to deal or carry more options than any variant has.
 
 use std::fmt;
 use std::sync::Mutex;
@@ -18,8 +18,16 @@ use tarock_engine::{AnyGame, DealSource, Setup, SetupError};
 const SHARDS: usize = 16;
 /// Sets of slots per lock; a setup has one set, and takes any slot of it.
 const SETS_PER_SHARD: usize = 32;
-/// Slots per set: 2,048 setups in all, about 2.8 MB.
+/// Slots per set: 2,048 setups in all, about 2.8 MB (at most about 10 MB with the longest
+/// options kept).
 const WAYS: usize = 4;
+
+/// Setups with more options than this, or more text in them than [`MAX_OPTION_TEXT`], are not
+/// kept, so that what is kept stays small whatever requests say (a record may repeat an
+/// option; the variants have at most 27).
+const MAX_OPTIONS: usize = 32;
+/// Bytes of option names and values a kept setup may have.
+const MAX_OPTION_TEXT: usize = 2048;
 
 type Slot = Option<(Setup, AnyGame)>;
 
@@ -80,6 +88,17 @@ fn place(setup: &Setup, seed: &[u8; 32]) -> (usize, usize) {
     (h % SHARDS, h / SHARDS % SETS_PER_SHARD)
 }
 
+/// Whether `setup`'s options are few and short enough to keep it.
+fn small(setup: &Setup) -> bool {
+    setup.options.len() <= MAX_OPTIONS
+        && setup
+            .options
+            .iter()
+            .map(|(k, v)| k.len() + v.len())
+            .sum::<usize>()
+            <= MAX_OPTION_TEXT
+}
+
 impl DealtGames {
     /// The game `setup` deals, as [`AnyGame::new`] makes it: a copy of the kept one when
     /// `setup` is kept, else made and, for a seeded setup, kept in place of the least recently
@@ -91,6 +110,9 @@ impl DealtGames {
         let DealSource::Seed(seed) = &setup.deal else {
             return AnyGame::new(setup);
         };
+        if !small(setup) {
+            return AnyGame::new(setup);
+        }
         let (shard, set) = place(setup, seed);
         // A poisoned lock only means another request panicked while holding it: slots are
         // whole (a setup and the game it deals), so the shard is still sound.
@@ -193,6 +215,11 @@ mod tests {
     #[test]
     fn setups_that_fail_and_explicit_deals_are_not_kept() {
         let dealt = DealtGames::default();
+        // A valid setup that repeats an option more often than any variant has options.
+        let mut long = seeded(3, 0);
+        long.options = vec![("pack".to_owned(), "42".to_owned()); MAX_OPTIONS + 1];
+        assert!(AnyGame::new(&long).is_ok());
+        assert_eq!(dealt.deal(&long), AnyGame::new(&long));
         let mut bad = seeded(1, 0);
         bad.seats = 9;
         assert_eq!(dealt.deal(&bad), AnyGame::new(&bad));
