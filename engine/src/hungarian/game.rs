@@ -1914,8 +1914,14 @@ impl Hungarian {
         Ok(())
     }
 
+    /// Whether the round of announcements opens with the declarer's call of a partner still to
+    /// make (HU-ANN-02): until then the turn is the call, not a turn of announcements.
+    fn call_pending(&self) -> bool {
+        self.ann.first_turn && self.ann.called.is_none()
+    }
+
     fn check_end_turn(&self, s: Seat) -> Result<(), Violation> {
-        if self.ann.first_turn && self.ann.called.is_none() {
+        if self.call_pending() {
             return Err(Violation::illegal(
                 "HU-ANN-02",
                 "the declarer must call a partner before passing",
@@ -2579,7 +2585,7 @@ impl Game for Hungarian {
                 self.push_legal(out, s, Action::Annul);
             }
             Phase::Announce => {
-                if self.ann.first_turn && self.ann.called.is_none() {
+                if self.call_pending() {
                     for c in CardSet::TAROKKS {
                         self.push_legal(out, s, Action::Call(c));
                     }
@@ -2635,7 +2641,7 @@ impl Game for Hungarian {
         }
         let s = self.to_act;
         match self.phase {
-            Phase::Announce if !(self.ann.first_turn && self.ann.called.is_none()) => {
+            Phase::Announce if !self.call_pending() => {
                 let t = self.announce_turn(s);
                 let n = Self::announce_turn_len(&t);
                 if n == 0 {
@@ -2658,7 +2664,7 @@ impl Game for Hungarian {
     }
 
     fn play_pick(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        if self.phase != Phase::Announce || (self.ann.first_turn && self.ann.called.is_none()) {
+        if self.phase != Phase::Announce || self.call_pending() {
             let a = self.pick_legal(pick)?;
             self.play_unchecked(a);
             return Some(a);
