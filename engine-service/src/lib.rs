@@ -5,6 +5,7 @@
 //! with health, reflection, gRPC-Web, limits and a graceful shutdown, and [`metrics`] counts
 //! requests for Prometheus.
 
+pub mod coalesce;
 pub mod convert;
 pub mod dealt;
 pub mod error;

@@ -1,6 +1,7 @@
 //! The server: the engine service with health, reflection, gRPC-Web, limits, metrics and a
 //! graceful shutdown, on one listener.
 
+use crate::coalesce::Coalesced;
 use crate::metrics::{self, Metrics};
 use crate::service::Engine;
 use std::future::Future;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use tarock_proto::v1::engine_service_server::EngineServiceServer;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
+use tokio_stream::StreamExt;
 use tonic::transport::server::TcpIncoming;
 use tonic::transport::Server;
 use tonic_health::ServingStatus;
@@ -171,7 +173,9 @@ pub async fn run(
         .add_service(reflection)
         .add_service(engine)
         .serve_with_incoming_shutdown(
-            TcpIncoming::from(listener).with_nodelay(Some(true)),
+            TcpIncoming::from(listener)
+                .with_nodelay(Some(true))
+                .map(|accepted| accepted.map(Coalesced::new)),
             async move {
                 stop.notified().await;
             },
