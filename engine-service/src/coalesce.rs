@@ -236,20 +236,20 @@ mod tests {
         }
     }
 
-    /// A coalescing server side and the plain client side of one loopback connection.
-    async fn pair() -> (Coalesced, TcpStream) {
+    /// A coalescing server side and the plain client side of one loopback connection, and a
+    /// waker that counts its wake-ups.
+    async fn pair() -> (Coalesced, TcpStream, Arc<CountWakes>, Waker) {
+        let wakes = Arc::new(CountWakes(AtomicUsize::new(0)));
+        let waker = Waker::from(Arc::clone(&wakes));
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
         let (client, accepted) = tokio::join!(TcpStream::connect(addr), listener.accept());
         (
             Coalesced::new(accepted.expect("accept").0),
             client.expect("connect"),
+            wakes,
+            waker,
         )
-    }
-
-    fn counting() -> (Arc<CountWakes>, Waker) {
-        let wakes = Arc::new(CountWakes(AtomicUsize::new(0)));
-        (Arc::clone(&wakes), Waker::from(Arc::clone(&wakes)))
     }
 
     fn ready<T>(p: Poll<io::Result<T>>) -> T {
@@ -266,21 +266,22 @@ mod tests {
         got
     }
 
+    /// Writes `a` and `b` as one vectored write (what `h2` does for a chained DATA frame) and
+    /// returns the bytes accepted.
+    fn write_two(server: &mut Coalesced, cx: &mut Context<'_>, a: &[u8], b: &[u8]) -> usize {
+        ready(Pin::new(server).poll_write_vectored(cx, &[IoSlice::new(a), IoSlice::new(b)]))
+    }
+
     // An answer's HEADERS with the start of a chained DATA payload, the rest of the payload,
     // and then the trailers: the socket sees one write, the peer every byte in order.
     #[tokio::test]
     async fn a_chained_frame_and_the_trailers_leave_in_one_write() {
-        let (mut server, mut client) = pair().await;
-        let (wakes, waker) = counting();
+        let (mut server, mut client, wakes, waker) = pair().await;
         let mut cx = Context::from_waker(&waker);
         let head = vec![1u8; 256];
         let payload = vec![2u8; 2_000];
         let trailers = vec![3u8; 10];
-        let n = ready(
-            Pin::new(&mut server)
-                .poll_write_vectored(&mut cx, &[IoSlice::new(&head), IoSlice::new(&payload)]),
-        );
-        assert_eq!(n, 2_256);
+        assert_eq!(write_two(&mut server, &mut cx, &head, &payload), 2_256);
         ready(Pin::new(&mut server).poll_flush(&mut cx));
         assert_eq!(server.socket_writes(), 0, "held until what follows");
         assert_eq!(
@@ -302,12 +303,10 @@ mod tests {
     // finds nothing) sends it.
     #[tokio::test]
     async fn held_bytes_leave_on_the_next_poll_when_nothing_follows() {
-        let (mut server, mut client) = pair().await;
-        let (wakes, waker) = counting();
+        let (mut server, mut client, wakes, waker) = pair().await;
         let mut cx = Context::from_waker(&waker);
         let parts = [vec![4u8; 300], vec![5u8; 700]];
-        let slices = [IoSlice::new(&parts[0]), IoSlice::new(&parts[1])];
-        ready(Pin::new(&mut server).poll_write_vectored(&mut cx, &slices));
+        write_two(&mut server, &mut cx, &parts[0], &parts[1]);
         ready(Pin::new(&mut server).poll_flush(&mut cx));
         assert_eq!(wakes.0.load(Ordering::SeqCst), 1);
         let mut space = [0u8; 16];
@@ -322,12 +321,10 @@ mod tests {
     // A second flush with nothing in between does not wait any longer.
     #[tokio::test]
     async fn a_second_flush_sends_what_is_held() {
-        let (mut server, mut client) = pair().await;
-        let (wakes, waker) = counting();
+        let (mut server, mut client, wakes, waker) = pair().await;
         let mut cx = Context::from_waker(&waker);
         let parts = [vec![6u8; 40], vec![7u8; 400]];
-        let slices = [IoSlice::new(&parts[0]), IoSlice::new(&parts[1])];
-        ready(Pin::new(&mut server).poll_write_vectored(&mut cx, &slices));
+        write_two(&mut server, &mut cx, &parts[0], &parts[1]);
         ready(Pin::new(&mut server).poll_flush(&mut cx));
         ready(Pin::new(&mut server).poll_flush(&mut cx));
         assert_eq!(server.socket_writes(), 1);
@@ -339,8 +336,7 @@ mod tests {
     // updates take no detour. A vectored write above the limit is not held either.
     #[tokio::test]
     async fn single_buffers_and_large_writes_go_straight_through() {
-        let (mut server, mut client) = pair().await;
-        let (wakes, waker) = counting();
+        let (mut server, mut client, wakes, waker) = pair().await;
         let mut cx = Context::from_waker(&waker);
         let small = vec![8u8; 41];
         assert_eq!(ready(Pin::new(&mut server).poll_write(&mut cx, &small)), 41);
@@ -348,8 +344,7 @@ mod tests {
         assert_eq!(read_exactly(&mut client, 41).await, small);
 
         let big = [vec![9u8; 9], vec![10u8; HOLD_LIMIT]];
-        let slices = [IoSlice::new(&big[0]), IoSlice::new(&big[1])];
-        let n = ready(Pin::new(&mut server).poll_write_vectored(&mut cx, &slices));
+        let n = write_two(&mut server, &mut cx, &big[0], &big[1]);
         assert!(n > 0);
         assert_eq!(server.socket_writes(), 2);
         assert_eq!(server.held_len(), 0);
@@ -361,12 +356,10 @@ mod tests {
     // A connection dropped while it holds bytes still sends them.
     #[tokio::test]
     async fn dropping_sends_what_is_held() {
-        let (mut server, mut client) = pair().await;
-        let (_wakes, waker) = counting();
+        let (mut server, mut client, _wakes, waker) = pair().await;
         let mut cx = Context::from_waker(&waker);
         let parts = [vec![11u8; 100], vec![12u8; 500]];
-        let slices = [IoSlice::new(&parts[0]), IoSlice::new(&parts[1])];
-        ready(Pin::new(&mut server).poll_write_vectored(&mut cx, &slices));
+        write_two(&mut server, &mut cx, &parts[0], &parts[1]);
         drop(server);
         let mut got = Vec::new();
         client.read_to_end(&mut got).await.expect("read");
@@ -376,12 +369,10 @@ mod tests {
     // Shutting down sends what is held before closing.
     #[tokio::test]
     async fn shutdown_sends_what_is_held() {
-        let (mut server, mut client) = pair().await;
-        let (_wakes, waker) = counting();
+        let (mut server, mut client, _wakes, waker) = pair().await;
         let mut cx = Context::from_waker(&waker);
         let parts = [vec![13u8; 256], vec![14u8; 256]];
-        let slices = [IoSlice::new(&parts[0]), IoSlice::new(&parts[1])];
-        ready(Pin::new(&mut server).poll_write_vectored(&mut cx, &slices));
+        write_two(&mut server, &mut cx, &parts[0], &parts[1]);
         ready(Pin::new(&mut server).poll_flush(&mut cx));
         ready(Pin::new(&mut server).poll_shutdown(&mut cx));
         let mut got = Vec::new();
