@@ -41,6 +41,7 @@
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
+use http_body_util::{BodyExt, Full};
 use prost::Message;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -54,6 +55,7 @@ use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::codegen::http::uri::PathAndQuery;
 use tonic::transport::{Channel, Endpoint};
 use tonic::{Code, Status};
+use tower::{Service, ServiceExt};
 
 /// Flags.
 #[derive(Debug, Parser)]
@@ -84,6 +86,12 @@ struct Args {
     /// Worker threads of the generator's own runtime (it shares the machine with the server).
     #[arg(long, default_value_t = 2)]
     client_threads: usize,
+    /// How each request is sent: `lean` as standard gRPC clients send a unary request (grpc-go,
+    /// grpc-java: HEADERS and one DATA frame that ends the stream, written together); `tonic`
+    /// through tonic's generated-client path, which ends the stream with an empty DATA frame of
+    /// its own and writes the frames apart (three writes for a request of 256 bytes or more).
+    #[arg(long, value_enum, default_value_t = Client::Lean)]
+    client: Client,
     /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
     /// need `health`).
     #[arg(
@@ -142,7 +150,47 @@ impl Decoder for RawDecoder {
     }
 }
 
-async fn call(channel: &Channel, path: &'static str, body: &Bytes) -> Result<usize, Status> {
+/// How a request is sent (see `--client`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Client {
+    /// HEADERS and one DATA frame carrying END_STREAM, as one write.
+    Lean,
+    /// tonic's `Grpc::unary`: the body is a stream, ended by an empty DATA frame.
+    Tonic,
+}
+
+impl Client {
+    /// `message` as this client's calls take it: framed once here for the lean client (the
+    /// five-byte gRPC prefix: not compressed, the length), as it is for tonic, which frames it.
+    fn prepare(self, message: Vec<u8>) -> Bytes {
+        match self {
+            Client::Tonic => Bytes::from(message),
+            Client::Lean => {
+                let len = u32::try_from(message.len()).expect("a request under 4 GiB");
+                let mut framed = Vec::with_capacity(5 + message.len());
+                framed.push(0);
+                framed.extend_from_slice(&len.to_be_bytes());
+                framed.extend_from_slice(&message);
+                Bytes::from(framed)
+            }
+        }
+    }
+}
+
+/// Sends `body` (as [`Client::prepare`] made it) to `path` and counts the answer's bytes.
+async fn call(
+    client: Client,
+    channel: &Channel,
+    path: &'static str,
+    body: &Bytes,
+) -> Result<usize, Status> {
+    match client {
+        Client::Lean => call_lean(channel, path, body).await,
+        Client::Tonic => call_tonic(channel, path, body).await,
+    }
+}
+
+async fn call_tonic(channel: &Channel, path: &'static str, body: &Bytes) -> Result<usize, Status> {
     let mut grpc = tonic::client::Grpc::new(channel.clone());
     grpc.ready()
         .await
@@ -155,6 +203,59 @@ async fn call(channel: &Channel, path: &'static str, body: &Bytes) -> Result<usi
         )
         .await?;
     Ok(r.into_inner())
+}
+
+/// A unary call with a body of one frame that reports the end of the stream, so that hyper sends
+/// the DATA frame with END_STREAM, queued with the HEADERS before the connection writes. The
+/// answer's data is counted, and its status read from the trailers (or, for an error answered
+/// without a body, from the headers).
+async fn call_lean(channel: &Channel, path: &'static str, framed: &Bytes) -> Result<usize, Status> {
+    let request = http::Request::post(path)
+        .header(http::header::CONTENT_TYPE, "application/grpc")
+        .header(http::header::TE, "trailers")
+        .body(tonic::body::Body::new(Full::new(framed.clone())))
+        .map_err(|e| Status::internal(format!("cannot build the request: {e}")))?;
+    let mut channel = channel.clone();
+    let response = channel
+        .ready()
+        .await
+        .map_err(|e| Status::unavailable(format!("not ready: {e}")))?
+        .call(request)
+        .await
+        .map_err(|e| Status::unavailable(format!("transport: {e}")))?;
+    let (head, mut body) = response.into_parts();
+    if head.status != http::StatusCode::OK {
+        return Err(Status::unknown(format!("HTTP status {}", head.status)));
+    }
+    if let Some(s) = grpc_error(&head.headers) {
+        return Err(s);
+    }
+    let (mut bytes, mut ok) = (0, false);
+    while let Some(frame) = body.frame().await {
+        match frame?.into_data() {
+            Ok(data) => bytes += data.len(),
+            Err(frame) => {
+                if let Some(trailers) = frame.trailers_ref() {
+                    if let Some(s) = grpc_error(trailers) {
+                        return Err(s);
+                    }
+                    ok = trailers.get("grpc-status").is_some();
+                }
+            }
+        }
+    }
+    if !ok && head.headers.get("grpc-status").is_none() {
+        return Err(Status::internal("the answer has no grpc-status"));
+    }
+    Ok(bytes.saturating_sub(5))
+}
+
+/// The error `headers` report, if they carry a `grpc-status` other than 0.
+fn grpc_error(headers: &http::HeaderMap) -> Option<Status> {
+    match headers.get("grpc-status") {
+        Some(v) if v.as_bytes() != b"0" => Status::from_header_map(headers),
+        _ => None,
+    }
 }
 
 // ----- the requests ------------------------------------------------------------------------------
@@ -224,19 +325,19 @@ impl Requests {
     }
 }
 
-/// The open requests on `games`.
-fn open_requests(games: &[InProgress]) -> Requests {
+/// The open requests on `games`, as `client` sends them.
+fn open_requests(games: &[InProgress], client: Client) -> Requests {
     let total_actions: usize = games.iter().map(|g| g.actions.len()).sum();
     Requests {
         // HealthCheckRequest { service: "" } encodes to no bytes at all.
-        health: vec![Bytes::new()],
+        health: vec![client.prepare(Vec::new())],
         legal_moves: games
             .iter()
-            .map(|g| Bytes::from(requests::legal_moves_request(g).encode_to_vec()))
+            .map(|g| client.prepare(requests::legal_moves_request(g).encode_to_vec()))
             .collect(),
         apply_action: games
             .iter()
-            .map(|g| Bytes::from(requests::apply_action_request(g).encode_to_vec()))
+            .map(|g| client.prepare(requests::apply_action_request(g).encode_to_vec()))
             .collect(),
         apply_action_sealed: Vec::new(),
         mean_actions: total_actions as f64 / games.len().max(1) as f64,
@@ -253,10 +354,11 @@ enum Sealed {
 
 /// The sealed `ApplyAction` request on `game`, its sealed record made through the server: a
 /// sealed `NewDeal` of the same deal, then every action of the record applied with the table
-/// token.
+/// token; as `sender` sends it.
 async fn seal_game(
     client: &mut EngineServiceClient<Channel>,
     game: &InProgress,
+    sender: Client,
 ) -> Result<Bytes, Status> {
     let deal = client
         .new_deal(requests::new_deal_request(game, true))
@@ -280,15 +382,15 @@ async fn seal_game(
         .seat_tokens
         .get(usize::from(game.seat.get()))
         .ok_or_else(|| Status::internal("a sealed NewDeal answered without a seat's token"))?;
-    Ok(Bytes::from(
-        requests::sealed_apply_action_request(game, sealed, token).encode_to_vec(),
-    ))
+    Ok(sender.prepare(requests::sealed_apply_action_request(game, sealed, token).encode_to_vec()))
 }
 
-/// Makes the sealed requests on `games` through the server, on several connections at once.
+/// Makes the sealed requests on `games` through the server, on several connections at once, as
+/// `sender` sends them.
 async fn sealed_requests(
     channels: &[Channel],
     games: &Arc<Vec<InProgress>>,
+    sender: Client,
 ) -> Result<Sealed, String> {
     // The first deal tells whether the server has sealed records at all.
     let mut probe = EngineServiceClient::new(channels[0].clone());
@@ -308,7 +410,7 @@ async fn sealed_requests(
         tasks.push(tokio::spawn(async move {
             let mut out = Vec::new();
             for i in (w..games.len()).step_by(workers) {
-                out.push((i, seal_game(&mut client, &games[i]).await?));
+                out.push((i, seal_game(&mut client, &games[i], sender).await?));
             }
             Ok::<_, Status>(out)
         }));
@@ -366,6 +468,8 @@ fn add_cpu(total: &mut Option<Duration>, before: Option<Duration>, after: Option
 /// What the slices share: the requests, the connections, the load and the server measured.
 struct Load {
     requests: Arc<Requests>,
+    /// How the requests are sent.
+    client: Client,
     channels: Vec<Channel>,
     /// Requests in flight.
     concurrency: usize,
@@ -380,12 +484,13 @@ struct Load {
 async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) {
     let Load {
         requests,
+        client,
         channels,
         concurrency,
         cursor,
         server,
     } = load;
-    let (concurrency, server) = (*concurrency, *server);
+    let (client, concurrency, server) = (*client, *concurrency, *server);
     let (server_before, client_before) = (server.and_then(|p| cpu_time(Some(p))), cpu_time(None));
     let start = Instant::now();
     let deadline = start + slice;
@@ -402,7 +507,7 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
             while Instant::now() < deadline {
                 let i = cursor.fetch_add(1, Ordering::Relaxed) as usize % pool.len();
                 let t = Instant::now();
-                match call(&channel, kind.path(), &pool[i]).await {
+                match call(client, &channel, kind.path(), &pool[i]).await {
                     Ok(_) => lat.push(t.elapsed().as_micros() as u64),
                     Err(e) => {
                         errors += 1;
@@ -552,12 +657,16 @@ async fn connect(url: &str, n: usize) -> Result<Vec<Channel>, String> {
     Ok(channels)
 }
 
-/// Waits until the server at `url` answers its health check (at most ten seconds).
-async fn wait_ready(url: &str) -> Result<(), String> {
+/// Waits until the server at `url` answers its health check sent by `client` (at most ten
+/// seconds).
+async fn wait_ready(url: &str, client: Client) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         if let Ok(ch) = connect(url, 1).await {
-            if call(&ch[0], HEALTH, &Bytes::new()).await.is_ok() {
+            if call(client, &ch[0], HEALTH, &client.prepare(Vec::new()))
+                .await
+                .is_ok()
+            {
                 return Ok(());
             }
         }
@@ -600,10 +709,10 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         (None, Some(url)) => url.clone(),
         (None, None) => return Err("give --server URL or --spawn-server PATH".to_owned()),
     };
-    wait_ready(&url).await?;
+    wait_ready(&url, args.client).await?;
 
     let games = Arc::new(requests::in_progress(args.records.max(1)));
-    let mut reqs = open_requests(&games);
+    let mut reqs = open_requests(&games, args.client);
     let concurrency = args.concurrency.max(1);
     let channels = connect(&url, args.connections.unwrap_or(concurrency).max(1)).await?;
     let mut kinds = Vec::new();
@@ -617,7 +726,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     kinds.sort_by_key(|k| Kind::ALL.iter().position(|a| a == k));
     let mut sealed_probe = None;
     if kinds.contains(&Kind::ApplyActionSealed) {
-        match sealed_requests(&channels, &games).await? {
+        match sealed_requests(&channels, &games, args.client).await? {
             Sealed::Built(b) => reqs.apply_action_sealed = b,
             Sealed::Unsupported(code) => {
                 sealed_probe = Some(code);
@@ -630,6 +739,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     }
     let load = Load {
         requests: Arc::new(reqs),
+        client: args.client,
         channels,
         concurrency,
         cursor: Arc::new(AtomicU64::new(0)),
@@ -661,6 +771,10 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     let mut out = serde_json::json!({
         "server": url,
         "concurrency": concurrency,
+        "client": match args.client {
+            Client::Lean => "lean",
+            Client::Tonic => "tonic",
+        },
         "connections": load.channels.len(),
         "seconds": args.seconds,
         "records": args.records,
