@@ -10,17 +10,15 @@
 //! setup is kept. Explicit deals are not kept (their cards are validated on every request), nor
 //! are setups that fail to deal or carry more options than any variant has.
 
+use crate::kept::Kept;
 use std::fmt;
-use std::sync::Mutex;
 use tarock_engine::{AnyGame, DealSource, Setup, SetupError};
 
 /// Independent locks, so requests on different threads seldom wait for each other.
 const SHARDS: usize = 16;
-/// Sets of slots per lock; a setup has one set, and takes any slot of it.
+/// Sets of four slots per lock: 2,048 setups in all, about 2.8 MB (at most about 10 MB with
+/// the longest options kept).
 const SETS_PER_SHARD: usize = 32;
-/// Slots per set: 2,048 setups in all, about 2.8 MB (at most about 10 MB with the longest
-/// options kept).
-const WAYS: usize = 4;
 
 /// Setups with more options than this, or more text in them than [`MAX_OPTION_TEXT`], are not
 /// kept, so that what is kept stays small whatever requests say (a record may repeat an
@@ -29,37 +27,15 @@ const MAX_OPTIONS: usize = 32;
 /// Bytes of option names and values a kept setup may have.
 const MAX_OPTION_TEXT: usize = 2048;
 
-type Slot = Option<(Setup, AnyGame)>;
-
-/// The slots of one set, with when each was last used (a shard's clock).
-#[derive(Clone, Default)]
-struct Set {
-    slots: [Slot; WAYS],
-    used: [u64; WAYS],
-}
-
-/// The sets of one lock, and its clock.
-struct Shard {
-    sets: Vec<Set>,
-    clock: u64,
-}
-
 /// The games as dealt of recent seeded setups; see the module's description.
 pub struct DealtGames {
-    shards: Vec<Mutex<Shard>>,
+    kept: Kept<Setup, AnyGame>,
 }
 
 impl Default for DealtGames {
     fn default() -> DealtGames {
         DealtGames {
-            shards: (0..SHARDS)
-                .map(|_| {
-                    Mutex::new(Shard {
-                        sets: vec![Set::default(); SETS_PER_SHARD],
-                        clock: 0,
-                    })
-                })
-                .collect(),
+            kept: Kept::new(SHARDS, SETS_PER_SHARD),
         }
     }
 }
@@ -68,24 +44,22 @@ impl fmt::Debug for DealtGames {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Never the hands.
         f.debug_struct("DealtGames")
-            .field("capacity", &(SHARDS * SETS_PER_SHARD * WAYS))
+            .field("capacity", &self.kept.capacity())
             .finish_non_exhaustive()
     }
 }
 
-/// The shard and set of a seeded setup: from the seed's first bytes (uniformly random for any
-/// seed a server made; a chosen seed can only crowd out other setups, never change a game)
-/// mixed with the seats and dealer.
-fn place(setup: &Setup, seed: &[u8; 32]) -> (usize, usize) {
+/// The hash that places a seeded setup: the seed's first bytes (uniformly random for any seed
+/// a server made; a chosen seed can only crowd out other setups, never change a game) mixed
+/// with the seats and dealer.
+fn hash(setup: &Setup, seed: &[u8; 32]) -> u64 {
     let mut first = [0u8; 8];
     first.copy_from_slice(&seed[..8]);
     let mut h = u64::from_le_bytes(first)
         ^ u64::from(setup.seats) << 56
         ^ u64::from(setup.dealer.get()) << 60;
     h = (h ^ h >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^= h >> 32;
-    let h = h as usize;
-    (h % SHARDS, h / SHARDS % SETS_PER_SHARD)
+    h ^ h >> 32
 }
 
 /// Whether `setup`'s options are few and short enough to keep it.
@@ -113,42 +87,12 @@ impl DealtGames {
         if !small(setup) {
             return AnyGame::new(setup);
         }
-        let (shard, set) = place(setup, seed);
-        // A poisoned lock only means another request panicked while holding it: slots are
-        // whole (a setup and the game it deals), so the shard is still sound.
-        let lock = || {
-            self.shards[shard]
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        {
-            let mut shard = lock();
-            shard.clock += 1;
-            let now = shard.clock;
-            let set = &mut shard.sets[set];
-            for (slot, used) in set.slots.iter().zip(&mut set.used) {
-                if let Some((kept, game)) = slot {
-                    if kept == setup {
-                        *used = now;
-                        return Ok(*game);
-                    }
-                }
-            }
+        let h = hash(setup, seed);
+        if let Some(game) = self.kept.get(h, |k| k == setup) {
+            return Ok(game);
         }
         let game = AnyGame::new(setup)?;
-        let mut shard = lock();
-        shard.clock += 1;
-        let now = shard.clock;
-        let set = &mut shard.sets[set];
-        // The least recently used slot (an empty one has never been used).
-        let mut oldest = 0;
-        for (i, &used) in set.used.iter().enumerate() {
-            if used < set.used[oldest] {
-                oldest = i;
-            }
-        }
-        set.slots[oldest] = Some((setup.clone(), game));
-        set.used[oldest] = now;
+        self.kept.insert(h, setup.clone(), game, |k| k == setup);
         Ok(game)
     }
 }
@@ -163,6 +107,13 @@ mod tests {
         seed[..8].copy_from_slice(&n.to_le_bytes());
         seed[31] = n as u8;
         Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(dealer), seed)
+    }
+
+    fn is_kept(dealt: &DealtGames, s: &Setup) -> bool {
+        let DealSource::Seed(seed) = &s.deal else {
+            return false;
+        };
+        dealt.kept.holds(hash(s, seed), |k| k == s)
     }
 
     #[test]
@@ -191,21 +142,7 @@ mod tests {
                 let expected = AnyGame::new(s);
                 let got = dealt.deal(s);
                 assert_eq!(got, expected, "round {round}: {s:?}");
-                let (shard, set) = place(
-                    s,
-                    match &s.deal {
-                        DealSource::Seed(seed) => seed,
-                        DealSource::Explicit(_) => unreachable!("seeded"),
-                    },
-                );
-                // Kept.
-                hits += usize::from(
-                    dealt.shards[shard].lock().expect("not poisoned").sets[set]
-                        .slots
-                        .iter()
-                        .flatten()
-                        .any(|(k, _)| k == s),
-                );
+                hits += usize::from(is_kept(&dealt, s));
             }
         }
         // Every setup is kept right after it was dealt.
@@ -220,6 +157,7 @@ mod tests {
         long.options = vec![("pack".to_owned(), "42".to_owned()); MAX_OPTIONS + 1];
         assert!(AnyGame::new(&long).is_ok());
         assert_eq!(dealt.deal(&long), AnyGame::new(&long));
+        assert!(!is_kept(&dealt, &long));
         let mut bad = seeded(1, 0);
         bad.seats = 9;
         assert_eq!(dealt.deal(&bad), AnyGame::new(&bad));
@@ -234,53 +172,7 @@ mod tests {
         let mut explicit = seeded(2, 0);
         explicit.deal = DealSource::Explicit(b.talon(d.talon()));
         assert_eq!(dealt.deal(&explicit), Ok(g));
-        let kept = dealt
-            .shards
-            .iter()
-            .map(|s| {
-                let shard = s.lock().expect("not poisoned");
-                shard
-                    .sets
-                    .iter()
-                    .flat_map(|set| set.slots.iter().flatten())
-                    .count()
-            })
-            .sum::<usize>();
-        assert_eq!(kept, 0);
+        assert_eq!(dealt.kept.len(), 0);
         assert_eq!(g.to_act(), dealt.deal(&explicit).expect("deals").to_act());
-    }
-
-    #[test]
-    fn a_set_keeps_its_most_recently_used_setups() {
-        let dealt = DealtGames::default();
-        let seed_of = |s: &Setup| match &s.deal {
-            DealSource::Seed(seed) => *seed,
-            DealSource::Explicit(_) => unreachable!("seeded"),
-        };
-        // Five setups of one set.
-        let first = seeded(0, 0);
-        let home = place(&first, &seed_of(&first));
-        let mut same: Vec<Setup> = (0..)
-            .map(|n| seeded(n, 0))
-            .filter(|s| place(s, &seed_of(s)) == home)
-            .take(WAYS + 1)
-            .collect();
-        let kept = |s: &Setup| {
-            dealt.shards[home.0].lock().expect("not poisoned").sets[home.1]
-                .slots
-                .iter()
-                .flatten()
-                .any(|(k, _)| k == s)
-        };
-        for s in &same[..WAYS] {
-            dealt.deal(s).expect("deals");
-        }
-        assert!(same[..WAYS].iter().all(&kept));
-        // The first is used again; the newcomer takes the place of the second.
-        dealt.deal(&same[0]).expect("deals");
-        let newcomer = same.pop().expect("five");
-        assert_eq!(dealt.deal(&newcomer), AnyGame::new(&newcomer));
-        assert!(kept(&newcomer) && kept(&same[0]) && kept(&same[2]) && kept(&same[3]));
-        assert!(!kept(&same[1]));
     }
 }

@@ -12,6 +12,7 @@
 
 use crate::convert::{self, action_parts};
 use std::borrow::Cow;
+use std::ops::Range;
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
@@ -32,7 +33,9 @@ pub enum Detail {
 fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
     match detail {
         Detail::Full => w.bytes_always(tag, convert::card_encoded(c)),
-        Detail::Compact => w.message(tag, |w| w.uint(1, u64::from(c.index()))),
+        Detail::Compact => {
+            w.message(tag, |w| w.uint(1, u64::from(c.index())));
+        }
     }
 }
 
@@ -83,7 +86,9 @@ fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
         }
         (Detail::Compact, _) => match convert::action_encoded_compact(a) {
             Some(encoded) => w.bytes_always(tag, encoded),
-            None => w.message(tag, |w| action_body(w, a, detail, "")),
+            None => {
+                w.message(tag, |w| action_body(w, a, detail, ""));
+            }
         },
     }
 }
@@ -343,15 +348,20 @@ pub struct Applied<'a> {
     pub sealed: Option<&'a pb::SealedRecord>,
 }
 
-/// An `ApplyActionResponse`: the new record (or sealed record), the events and the view.
+/// An `ApplyActionResponse`: the new record (or sealed record), the events and the view; with
+/// where the open record's `GameRecord` message is in it (`None` for a sealed one).
 #[must_use]
-pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> Vec<u8> {
+pub fn apply_action_response(
+    a: &Applied<'_>,
+    rules_version: u32,
+) -> (Vec<u8>, Option<Range<usize>>) {
     let mut w = Writer::with_capacity(4096);
     let Some(&action) = a.actions.last() else {
-        return w.into_bytes();
+        return (w.into_bytes(), None);
     };
+    let mut record_at = None;
     if a.sealed.is_none() {
-        w.message(1, |w| {
+        record_at = Some(w.message(1, |w| {
             record(
                 w,
                 a.setup,
@@ -361,7 +371,7 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> Vec<u8> {
                 rules_version,
                 Detail::Full,
             );
-        });
+        }));
     }
     // The events name only public facts (trick winners, revealed partners, bonuses).
     for e in convert::events(a.before, a.after, action) {
@@ -371,7 +381,7 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> Vec<u8> {
     if let Some(s) = a.sealed {
         w.message(4, |w| wire::sealed_record(w, s));
     }
-    w.into_bytes()
+    (w.into_bytes(), record_at)
 }
 
 #[cfg(test)]
@@ -495,9 +505,13 @@ mod tests {
                 viewer,
                 sealed: None,
             };
-            let r: pb::ApplyActionResponse = canonical(&apply_action_response(&applied, 1));
+            let (bytes, span) = apply_action_response(&applied, 1);
+            let r: pb::ApplyActionResponse = canonical(&bytes);
             let record = r.record.expect("an open record");
             assert_eq!(record.actions.len(), actions.len());
+            // The span given is the record's message, exactly.
+            let span = span.expect("an open record's place");
+            assert_eq!(bytes[span].to_vec(), record.encode_to_vec());
             assert_eq!(r.view, Some(convert::view(&g, &actions, &[], viewer)));
             let last = *actions.last().expect("not empty");
             assert_eq!(r.events, convert::events(&before, &g, last));
@@ -505,14 +519,15 @@ mod tests {
                 data: vec![1, 2, 3],
                 move_count: actions.len() as u64,
             };
-            let r: pb::ApplyActionResponse = canonical(&apply_action_response(
+            let (bytes, span) = apply_action_response(
                 &Applied {
                     sealed: Some(&sealed),
                     ..applied
                 },
                 1,
-            ));
-            assert_eq!((r.record, r.sealed), (None, Some(sealed)));
+            );
+            let r: pb::ApplyActionResponse = canonical(&bytes);
+            assert_eq!((r.record, r.sealed, span), (None, Some(sealed), None));
         }
     }
 }

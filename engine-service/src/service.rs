@@ -1,11 +1,14 @@
 //! The `tarock.v1.EngineService` handlers: decode, call the engine, encode.
 //!
 //! Architecture invariant: no game state is kept between requests. Every request carries its
-//! record; the handler replays it (microseconds) and forgets it.
+//! record, and its answer depends on nothing else: the handler replays the record, or takes the
+//! replay of the same bytes from [`crate::replays`], which keeps recent replays the way
+//! [`crate::dealt`] keeps deals (a pure function of the bytes, kept or not).
 
 use crate::convert::{self, Decoded, FieldViolation, LeanAction};
 use crate::dealt::DealtGames;
 use crate::error::{self, Context, Reason};
+use crate::replays::{Replayed, Replays, StateKey};
 use crate::respond;
 use crate::seal::{self, KeyRing, Role};
 use std::sync::Arc;
@@ -15,19 +18,22 @@ use tarock_engine::options::OptionKind;
 use tarock_engine::{
     Action, AnyGame, Bot, DealSource, Seat, Setup, SetupError, Variant, RULES_VERSION,
 };
-use tarock_proto::decode;
+use tarock_proto::decode::{self, StateBytes};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_proto::wire::Writer;
 use tonic::{Request, Response, Status};
 
-/// The service. Cheap to clone; holds only configuration, the key ring and the games as dealt
-/// of recent seeded setups (see [`crate::dealt`]: no game in progress is kept).
+/// The service. Cheap to clone; holds only configuration, the key ring, the games as dealt of
+/// recent seeded setups and the replays of recent records (see [`crate::dealt`] and
+/// [`crate::replays`]: what they keep is a pure function of a request's bytes, and no game in
+/// progress is kept).
 #[derive(Clone, Debug, Default)]
 pub struct Engine {
     keys: Option<Arc<KeyRing>>,
     refuse_open: bool,
     dealt: Arc<DealtGames>,
+    replays: Arc<Replays>,
 }
 
 impl Engine {
@@ -43,6 +49,7 @@ impl Engine {
             keys,
             refuse_open,
             dealt: Arc::default(),
+            replays: Arc::default(),
         }
     }
 }
@@ -62,16 +69,6 @@ macro_rules! state_of {
             None => State::Missing,
         }
     };
-}
-
-/// A replayed game with what it was made from.
-struct Replayed {
-    decoded: Decoded,
-    game: AnyGame,
-    /// Who made each action of the record.
-    seats: Vec<Seat>,
-    /// The game id of a sealed record (`None` for an open one).
-    sealed: Option<Vec<u8>>,
 }
 
 /// What the request's record and token allow.
@@ -96,6 +93,10 @@ fn phase_name(g: &AnyGame) -> &'static str {
         Some(Phase::Play) => "play",
         Some(Phase::Over(_)) | None => "over",
     }
+}
+
+fn missing_state() -> Status {
+    error::bad_field("state", "set record (or sealed)")
 }
 
 fn setup_error(e: &SetupError, field: &str) -> Status {
@@ -135,21 +136,9 @@ impl ByteRpc {
     }
 }
 
-/// Handles a request's bytes: decoded lean (the open record's actions read from their
-/// encodings, see [`convert::lean_actions`]) when the fast decoder takes them, else in full as
-/// the generated service's codec decodes them.
-fn by_bytes<U: prost::Message + Default + 'static>(
-    body: &[u8],
-    handle: impl Fn(&U, Option<&[LeanAction]>) -> Result<Vec<u8>, Status>,
-) -> Result<Vec<u8>, Status> {
-    if let Some(r) = decode::lean::<U>(body) {
-        if let Some(actions) = convert::lean_actions(&r.actions) {
-            return handle(&r.message, Some(&actions));
-        }
-    }
-    let r = decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)?;
-    handle(&r, None)
-}
+/// A request's state replayed before its handler runs (from the request's bytes, see
+/// [`Engine::by_bytes`]), or `None` for the handler to open the state of the decoded request.
+type Prepared = Option<Result<Arc<Replayed>, Status>>;
 
 /// Decodes and replays a record (from the game as dealt, kept in `dealt`); the first illegal
 /// action fails the request.
@@ -207,92 +196,168 @@ impl Engine {
 
     /// Opens the request's state (and checks its token): the replayed game and what the caller
     /// may do with it.
-    fn open(&self, state: State<'_>, token: &[u8]) -> Result<(Replayed, Access), Status> {
-        self.open_lean(state, token, None)
+    fn open(&self, state: State<'_>, token: &[u8]) -> Result<(Arc<Replayed>, Access), Status> {
+        self.opened(None, state, token)
     }
 
-    /// [`Engine::open`], an open record's actions given apart from it when the request was
-    /// decoded lean (see [`tarock_proto::decode::lean`]).
-    fn open_lean(
+    /// [`Engine::open`], or, when the request's state was replayed from its bytes before the
+    /// handler ran (`prepared`), that replay with the token checked.
+    fn opened(
         &self,
+        prepared: Prepared,
         state: State<'_>,
         token: &[u8],
-        lean: Option<&[LeanAction]>,
-    ) -> Result<(Replayed, Access), Status> {
+    ) -> Result<(Arc<Replayed>, Access), Status> {
+        let replayed = match prepared {
+            Some(r) => r?,
+            None => self.replay_state(state)?,
+        };
+        let access = self.access(&replayed, token)?;
+        Ok((replayed, access))
+    }
+
+    /// Refuses open records on a server started to accept sealed ones only.
+    fn check_open(&self) -> Result<(), Status> {
+        if self.refuse_open {
+            return Err(Status::permission_denied(
+                "this server accepts sealed records only",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Replays a decoded request's state (a sealed one from the kept replay of its data, when
+    /// kept).
+    fn replay_state(&self, state: State<'_>) -> Result<Arc<Replayed>, Status> {
         match state {
-            State::Missing => Err(error::bad_field("state", "set record (or sealed)")),
+            State::Missing => Err(missing_state()),
             State::Open(record) => {
-                if self.refuse_open {
-                    return Err(Status::permission_denied(
-                        "this server accepts sealed records only",
-                    ));
+                self.check_open()?;
+                let (decoded, game, seats) = replay_record(&self.dealt, record, None)?;
+                Ok(Arc::new(Replayed {
+                    decoded,
+                    game,
+                    seats,
+                    sealed: None,
+                }))
+            }
+            State::Sealed(s) => self.replay_sealed(&s.data),
+        }
+    }
+
+    /// Replays a state the lean decoder left as bytes: from the kept replay of the same bytes
+    /// when there is one, else decoded, replayed and kept. `None` when an open record's bytes
+    /// are not for the fast decoder (the request is then decoded in full, and prost decides).
+    fn replay_bytes(&self, state: StateBytes<'_>) -> Prepared {
+        match state {
+            StateBytes::Missing => Some(Err(missing_state())),
+            StateBytes::Record(bytes) => {
+                let key = StateKey::Open(bytes);
+                // Kept only by a server that accepts open records.
+                if let Some(r) = self.replays.get(key) {
+                    return Some(Ok(r));
                 }
-                let (decoded, game, seats) = replay_record(&self.dealt, record, lean)?;
-                Ok((
-                    Replayed {
+                let lean = decode::lean_record(bytes)?;
+                let actions = convert::lean_actions(&lean.actions)?;
+                Some(self.check_open().and_then(|()| {
+                    let (decoded, game, seats) =
+                        replay_record(&self.dealt, &lean.message, Some(&actions))?;
+                    let r = Arc::new(Replayed {
                         decoded,
                         game,
                         seats,
                         sealed: None,
-                    },
-                    Access::Open,
-                ))
+                    });
+                    self.replays.insert(key, Arc::clone(&r));
+                    Ok(r)
+                }))
             }
-            State::Sealed(s) => {
-                let keys = self.keys()?;
-                let payload = keys
-                    .open(&s.data)
-                    .map_err(|e| Status::unauthenticated(format!("sealed record: {e}")))?;
-                let record = payload
-                    .record
-                    .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
-                // Authenticated, so the server wrote it: a record that does not decode is
-                // refused as tampered with.
-                let lean = decode::lean_record(&record)
-                    .and_then(|r| Some((r.message, convert::lean_actions(&r.actions)?)));
-                let (decoded, game, seats) = match lean {
-                    Some((r, actions)) => replay_record(&self.dealt, &r, Some(&actions))?,
-                    None => {
-                        let r = <pb::GameRecord as prost::Message>::decode(record.as_slice())
-                            .map_err(|_| {
-                                Status::unauthenticated(format!(
-                                    "sealed record: {}",
-                                    seal::SealError::Tampered
-                                ))
-                            })?;
-                        replay_record(&self.dealt, &r, None)?
-                    }
-                };
-                if payload.move_count != decoded.actions.len() as u64 {
-                    return Err(Status::unauthenticated(
-                        "sealed record: move counter mismatch",
-                    ));
-                }
-                let access = if token.is_empty() {
-                    Access::Spectator
-                } else {
-                    match keys
-                        .check_token(token, &payload.game_id)
-                        .map_err(|e| Status::unauthenticated(format!("token: {e}")))?
-                    {
-                        Role::Table => Access::Table,
-                        Role::Seat(n) if n < decoded.setup.seats => Access::Seat(Seat::new(n)),
-                        Role::Seat(_) => {
-                            return Err(Status::permission_denied("token: no such seat"))
-                        }
-                    }
-                };
-                Ok((
-                    Replayed {
-                        decoded,
-                        game,
-                        seats,
-                        sealed: Some(payload.game_id),
+            StateBytes::Sealed { data, .. } => Some(self.replay_sealed(data)),
+        }
+    }
+
+    /// Opens and replays a sealed record's `data`, or takes the kept replay of the same data
+    /// (kept only once it opened: the key ring does not change while the server runs).
+    fn replay_sealed(&self, data: &[u8]) -> Result<Arc<Replayed>, Status> {
+        let key = StateKey::Sealed(data);
+        if let Some(r) = self.replays.get(key) {
+            return Ok(r);
+        }
+        let keys = self.keys()?;
+        let payload = keys
+            .open(data)
+            .map_err(|e| Status::unauthenticated(format!("sealed record: {e}")))?;
+        let record = payload
+            .record
+            .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
+        // Authenticated, so the server wrote it: a record that does not decode is refused as
+        // tampered with.
+        let lean = decode::lean_record(&record)
+            .and_then(|r| Some((r.message, convert::lean_actions(&r.actions)?)));
+        let (decoded, game, seats) = match lean {
+            Some((r, actions)) => replay_record(&self.dealt, &r, Some(&actions))?,
+            None => {
+                let r = <pb::GameRecord as prost::Message>::decode(record.as_slice()).map_err(
+                    |_| {
+                        Status::unauthenticated(format!(
+                            "sealed record: {}",
+                            seal::SealError::Tampered
+                        ))
                     },
-                    access,
-                ))
+                )?;
+                replay_record(&self.dealt, &r, None)?
+            }
+        };
+        if payload.move_count != decoded.actions.len() as u64 {
+            return Err(Status::unauthenticated(
+                "sealed record: move counter mismatch",
+            ));
+        }
+        let r = Arc::new(Replayed {
+            decoded,
+            game,
+            seats,
+            sealed: Some(payload.game_id),
+        });
+        self.replays.insert(key, Arc::clone(&r));
+        Ok(r)
+    }
+
+    /// What `token` allows on `replayed`: everything on an open record; on a sealed one, what
+    /// its table or seat token allows, and a spectator's view without one.
+    fn access(&self, replayed: &Replayed, token: &[u8]) -> Result<Access, Status> {
+        let Some(game_id) = &replayed.sealed else {
+            return Ok(Access::Open);
+        };
+        if token.is_empty() {
+            return Ok(Access::Spectator);
+        }
+        match self
+            .keys()?
+            .check_token(token, game_id)
+            .map_err(|e| Status::unauthenticated(format!("token: {e}")))?
+        {
+            Role::Table => Ok(Access::Table),
+            Role::Seat(n) if n < replayed.decoded.setup.seats => Ok(Access::Seat(Seat::new(n))),
+            Role::Seat(_) => Err(Status::permission_denied("token: no such seat")),
+        }
+    }
+
+    /// Handles a request's bytes: decoded lean with its state replayed from its bytes (see
+    /// [`Engine::replay_bytes`]) when the fast decoder takes them, else decoded in full as the
+    /// generated service's codec decodes them.
+    fn by_bytes<U: prost::Message + Default + 'static>(
+        &self,
+        body: &[u8],
+        handle: impl Fn(&U, Prepared) -> Result<Vec<u8>, Status>,
+    ) -> Result<Vec<u8>, Status> {
+        if let Some(r) = decode::lean::<U>(body) {
+            if let Some(replayed) = self.replay_bytes(r.state) {
+                return handle(&r.message, Some(replayed));
             }
         }
+        let r = decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)?;
+        handle(&r, None)
     }
 
     /// Seals the record of `setup` and `actions` (which reached `game`) for the game `game_id`
@@ -443,22 +508,23 @@ impl Engine {
     /// # Errors
     /// As the RPC: the record or token is invalid.
     pub fn legal_moves_wire(&self, r: &pb::LegalMovesRequest) -> Result<Vec<u8>, Status> {
-        self.legal_moves_lean(r, None)
+        self.legal_moves_in(r, None)
     }
 
-    fn legal_moves_lean(
+    fn legal_moves_in(
         &self,
         r: &pb::LegalMovesRequest,
-        lean: Option<&[LeanAction]>,
+        prepared: Prepared,
     ) -> Result<Vec<u8>, Status> {
-        let (Replayed { game, .. }, access) =
-            self.open_lean(state_of!(r, legal_moves_request), &r.token, lean)?;
+        let (replayed, access) =
+            self.opened(prepared, state_of!(r, legal_moves_request), &r.token)?;
+        let game = &replayed.game;
         let may_see = match access {
             Access::Open | Access::Table => true,
             Access::Seat(s) => game.to_act() == Some(s),
             Access::Spectator => false,
         };
-        Ok(respond::legal_moves_response(&game, may_see))
+        Ok(respond::legal_moves_response(game, may_see))
     }
 
     /// `ApplyAction`, its response encoded.
@@ -466,7 +532,7 @@ impl Engine {
     /// # Errors
     /// As the RPC: the record, token, seat or action is invalid, or the action is illegal.
     pub fn apply_action_wire(&self, r: &pb::ApplyActionRequest) -> Result<Vec<u8>, Status> {
-        self.apply_action_lean(r, None)
+        self.apply_action_in(r, None)
     }
 
     /// `rpc` on a request's bytes, decoded lean when they allow it; its response encoded.
@@ -475,27 +541,26 @@ impl Engine {
     /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
     pub fn handle_bytes(&self, rpc: ByteRpc, body: &[u8]) -> Result<Vec<u8>, Status> {
         match rpc {
-            ByteRpc::LegalMoves => by_bytes(body, |r, lean| self.legal_moves_lean(r, lean)),
-            ByteRpc::ApplyAction => by_bytes(body, |r, lean| self.apply_action_lean(r, lean)),
+            ByteRpc::LegalMoves => self.by_bytes(body, |r, p| self.legal_moves_in(r, p)),
+            ByteRpc::ApplyAction => self.by_bytes(body, |r, p| self.apply_action_in(r, p)),
         }
     }
 
-    fn apply_action_lean(
+    fn apply_action_in(
         &self,
         r: &pb::ApplyActionRequest,
-        lean: Option<&[LeanAction]>,
+        prepared: Prepared,
     ) -> Result<Vec<u8>, Status> {
-        let (
-            Replayed {
-                decoded,
-                game,
-                mut seats,
-                sealed,
-            },
-            access,
-        ) = self.open_lean(state_of!(r, apply_action_request), &r.token, lean)?;
+        let (replayed, access) =
+            self.opened(prepared, state_of!(r, apply_action_request), &r.token)?;
+        let Replayed {
+            decoded,
+            game,
+            seats: seats_before,
+            sealed,
+        } = &*replayed;
         let index = decoded.actions.len();
-        if let (Some(_), Some(expected)) = (&sealed, r.expected_move_count) {
+        if let (Some(_), Some(expected)) = (sealed, r.expected_move_count) {
             if expected != index as u64 {
                 return Err(Status::aborted(format!(
                     "stale record: it holds {index} actions, the client expected {expected}; reload the table"
@@ -514,40 +579,64 @@ impl Engine {
             })?,
             (None, None) => return Err(error::bad_field("action", "set action or action_id")),
         };
-        let to_act = actor(&game, index, access, r.seat)?;
-        if decoded.actions.len() >= convert::MAX_RECORD_ACTIONS {
+        let to_act = actor(game, index, access, r.seat)?;
+        if index >= convert::MAX_RECORD_ACTIONS {
             return Err(error::bad_field(
                 "record.actions",
                 "the record is at its maximum length",
             ));
         }
         let next = game.play(action).map_err(|e| {
-            error::violation(&e.violation, acting_context(&game, index, Some(to_act)))
+            error::violation(&e.violation, acting_context(game, index, Some(to_act)))
         })?;
-        let mut actions = decoded.actions;
+        let mut actions = Vec::with_capacity(index + 1);
+        actions.extend_from_slice(&decoded.actions);
         actions.push(action);
+        let mut seats = Vec::with_capacity(index + 1);
+        seats.extend_from_slice(seats_before);
         seats.push(to_act);
         let who = viewer_for(access, r.viewer.as_ref(), &next)?;
-        let sealed = match sealed {
+        let new_sealed = match sealed {
             None => None,
             Some(game_id) => {
                 let m = decoded.match_state.as_ref();
-                Some(self.seal(&decoded.setup, &actions, &next, m, &game_id)?)
+                Some(self.seal(&decoded.setup, &actions, &next, m, game_id)?)
             }
         };
-        Ok(respond::apply_action_response(
+        let (bytes, record) = respond::apply_action_response(
             &respond::Applied {
                 setup: &decoded.setup,
                 actions: &actions,
                 seats: &seats,
-                before: &game,
+                before: game,
                 after: &next,
                 match_state: decoded.match_state.as_ref(),
                 viewer: who,
-                sealed: sealed.as_ref(),
+                sealed: new_sealed.as_ref(),
             },
             RULES_VERSION,
-        ))
+        );
+        // The record just written is the one the table's next request sends: keep its replay.
+        let key = match (&new_sealed, record) {
+            (Some(s), _) => Some(StateKey::Sealed(&s.data)),
+            (None, Some(span)) => bytes.get(span).map(StateKey::Open),
+            (None, None) => None,
+        };
+        if let Some(key) = key {
+            self.replays.keep(key, || {
+                Arc::new(Replayed {
+                    decoded: Decoded {
+                        setup: decoded.setup.clone(),
+                        actions,
+                        match_state: decoded.match_state.clone(),
+                    },
+                    game: next,
+                    seats,
+                    sealed: sealed.clone(),
+                })
+            });
+        }
+        Ok(bytes)
     }
 }
 
@@ -687,18 +776,16 @@ impl EngineService for Engine {
         request: Request<pb::GetViewRequest>,
     ) -> Result<Response<pb::GetViewResponse>, Status> {
         let r = request.get_ref();
-        let (
-            Replayed {
-                decoded,
-                game,
-                seats,
-                ..
-            },
-            access,
-        ) = self.open(state_of!(r, get_view_request), &r.token)?;
-        let who = viewer_for(access, r.viewer.as_ref(), &game)?;
+        let (replayed, access) = self.open(state_of!(r, get_view_request), &r.token)?;
+        let Replayed {
+            decoded,
+            game,
+            seats,
+            ..
+        } = &*replayed;
+        let who = viewer_for(access, r.viewer.as_ref(), game)?;
         Ok(Response::new(pb::GetViewResponse {
-            view: Some(convert::view(&game, &decoded.actions, &seats, who)),
+            view: Some(convert::view(game, &decoded.actions, seats, who)),
         }))
     }
 
@@ -826,15 +913,15 @@ impl EngineService for Engine {
                 error::bad_field("bot", &e.to_string())
             })?
         };
-        let (Replayed { decoded, game, .. }, access) =
-            self.open(state_of!(r, suggest_move_request), &r.token)?;
-        let to_act = actor(&game, decoded.actions.len(), access, r.seat)?;
+        let (replayed, access) = self.open(state_of!(r, suggest_move_request), &r.token)?;
+        let Replayed { decoded, game, .. } = &*replayed;
+        let to_act = actor(game, decoded.actions.len(), access, r.seat)?;
         let action = bot
-            .choose(&game, r.seed)
+            .choose(game, r.seed)
             .ok_or_else(|| Status::internal("no legal action while the hand is on"))?;
         Ok(Response::new(pb::SuggestMoveResponse {
             seat: u32::from(to_act.get()),
-            r#move: Some(convert::legal_move(&game, action)),
+            r#move: Some(convert::legal_move(game, action)),
             bot: bot.name().to_owned(),
         }))
     }
@@ -938,5 +1025,178 @@ impl EngineService for Engine {
             sealed,
             seed_commitment,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prost::Message;
+
+    fn hand() -> (Setup, AnyGame) {
+        let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(1), [3; 32]);
+        let g = AnyGame::new(&setup).expect("a seeded deal");
+        (setup, g)
+    }
+
+    fn legal_moves(state: pb::legal_moves_request::State, token: &[u8]) -> Vec<u8> {
+        pb::LegalMovesRequest {
+            state: Some(state),
+            token: token.to_vec(),
+        }
+        .encode_to_vec()
+    }
+
+    fn apply(state: pb::apply_action_request::State, a: Action, token: &[u8]) -> Vec<u8> {
+        pb::ApplyActionRequest {
+            state: Some(state),
+            action: Some(convert::action_to_pb(a)),
+            token: token.to_vec(),
+            ..Default::default()
+        }
+        .encode_to_vec()
+    }
+
+    fn code(r: Result<Vec<u8>, Status>) -> tonic::Code {
+        r.map_or_else(|s| s.code(), |_| tonic::Code::Ok)
+    }
+
+    #[test]
+    fn records_replayed_or_written_are_kept_and_failing_ones_are_not() {
+        let engine = Engine::new();
+        let (setup, g) = hand();
+        let record = convert::record_with_deal(&setup, &[], &g, None, RULES_VERSION);
+        let bytes = record.encode_to_vec();
+        assert!(!engine.replays.holds(StateKey::Open(&bytes)));
+        let a = g.legal_actions()[0];
+        let answer = engine
+            .handle_bytes(
+                ByteRpc::ApplyAction,
+                &apply(
+                    pb::apply_action_request::State::Record(record.clone()),
+                    a,
+                    &[],
+                ),
+            )
+            .expect("a legal action applies");
+        // The record replayed, and the one the answer carries.
+        assert!(engine.replays.holds(StateKey::Open(&bytes)));
+        let written = pb::ApplyActionResponse::decode(answer.as_slice())
+            .expect("a response")
+            .record
+            .expect("an open record");
+        assert!(engine
+            .replays
+            .holds(StateKey::Open(&written.encode_to_vec())));
+        // A record with an action that is not legal fails, every time, and is not kept.
+        let mut bad = record;
+        bad.actions.push(convert::action_to_pb(Action::Annul));
+        let state = pb::legal_moves_request::State::Record(bad.clone());
+        for _ in 0..2 {
+            assert_eq!(
+                code(engine.handle_bytes(ByteRpc::LegalMoves, &legal_moves(state.clone(), &[]))),
+                tonic::Code::FailedPrecondition
+            );
+        }
+        assert!(!engine.replays.holds(StateKey::Open(&bad.encode_to_vec())));
+    }
+
+    #[test]
+    fn a_server_for_sealed_records_keeps_no_open_record() {
+        let ring = KeyRing::new(vec![("k".to_owned(), [9; 32])], "k").expect("a ring");
+        let engine = Engine::with_keys(Some(Arc::new(ring)), true);
+        let (setup, g) = hand();
+        let record = convert::record_with_deal(&setup, &[], &g, None, RULES_VERSION);
+        let state = pb::legal_moves_request::State::Record(record.clone());
+        for _ in 0..2 {
+            assert_eq!(
+                code(engine.handle_bytes(ByteRpc::LegalMoves, &legal_moves(state.clone(), &[]))),
+                tonic::Code::PermissionDenied
+            );
+        }
+        assert!(!engine
+            .replays
+            .holds(StateKey::Open(&record.encode_to_vec())));
+    }
+
+    #[test]
+    fn a_kept_sealed_record_still_checks_its_tokens() {
+        let ring = Arc::new(KeyRing::new(vec![("k".to_owned(), [9; 32])], "k").expect("a ring"));
+        let engine = Engine::with_keys(Some(Arc::clone(&ring)), false);
+        let (setup, g) = hand();
+        let game_id = b"game one".to_vec();
+        let mut w = Writer::default();
+        respond::record(
+            &mut w,
+            &setup,
+            &[],
+            &g,
+            None,
+            RULES_VERSION,
+            respond::Detail::Compact,
+        );
+        let data = ring.seal(&w.into_bytes(), 0, &game_id).expect("sealed");
+        let sealed = pb::SealedRecord {
+            data: data.clone(),
+            move_count: 0,
+        };
+        let to_act = g.to_act().expect("someone bids first");
+        let own = ring.token(&game_id, Role::Seat(to_act.get()));
+        let other = ring.token(&game_id, Role::Seat((to_act.get() + 1) % 4));
+        let elsewhere = ring.token(b"another game", Role::Seat(to_act.get()));
+        let lm = |token: &[u8]| {
+            legal_moves(
+                pb::legal_moves_request::State::Sealed(sealed.clone()),
+                token,
+            )
+        };
+        assert_eq!(
+            code(engine.handle_bytes(ByteRpc::LegalMoves, &lm(&own))),
+            tonic::Code::Ok
+        );
+        assert!(engine.replays.holds(StateKey::Sealed(&data)));
+        // Kept now; every token is still checked as before.
+        let a = g.legal_actions()[0];
+        let act = |token: &[u8]| {
+            apply(
+                pb::apply_action_request::State::Sealed(sealed.clone()),
+                a,
+                token,
+            )
+        };
+        assert_eq!(
+            code(engine.handle_bytes(ByteRpc::ApplyAction, &act(&other))),
+            tonic::Code::PermissionDenied
+        );
+        assert_eq!(
+            code(engine.handle_bytes(ByteRpc::ApplyAction, &act(&elsewhere))),
+            tonic::Code::Unauthenticated
+        );
+        assert_eq!(
+            code(engine.handle_bytes(ByteRpc::ApplyAction, &act(&[]))),
+            tonic::Code::PermissionDenied
+        );
+        // A tampered copy of the kept data is not the kept data.
+        let mut tampered = data.clone();
+        *tampered.last_mut().expect("not empty") ^= 1;
+        let bad = pb::legal_moves_request::State::Sealed(pb::SealedRecord {
+            data: tampered.clone(),
+            move_count: 0,
+        });
+        assert_eq!(
+            code(engine.handle_bytes(ByteRpc::LegalMoves, &legal_moves(bad, &own))),
+            tonic::Code::Unauthenticated
+        );
+        assert!(!engine.replays.holds(StateKey::Sealed(&tampered)));
+        // The acting seat's token acts, and the sealed record it is answered with is kept.
+        let answer = engine
+            .handle_bytes(ByteRpc::ApplyAction, &act(&own))
+            .expect("a legal action applies");
+        let next = pb::ApplyActionResponse::decode(answer.as_slice())
+            .expect("a response")
+            .sealed
+            .expect("a sealed record");
+        assert_eq!(next.move_count, 1);
+        assert!(engine.replays.holds(StateKey::Sealed(&next.data)));
     }
 }

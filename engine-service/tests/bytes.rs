@@ -151,3 +151,86 @@ fn byte_routes_answer_as_the_handlers_do() {
         "{answered} answered, {refused} refused"
     );
 }
+
+/// The record an `ApplyAction` response carries.
+fn record_of(response: &[u8]) -> pb::GameRecord {
+    pb::ApplyActionResponse::decode(response)
+        .expect("a response")
+        .record
+        .expect("an open record")
+}
+
+#[test]
+fn answers_from_kept_replays_are_the_answers_of_a_fresh_server() {
+    // One server plays whole hands, each request sending the record the last answer wrote (kept
+    // by the server when it wrote it); a server that has kept nothing answers every one of
+    // those requests with exactly the same bytes.
+    let kept = Engine::new();
+    let mut rng = Rng(0x4B3E_7E11_0A57);
+    let mut steps = 0;
+    for (i, &v) in Variant::ALL.iter().enumerate() {
+        for n in 0..4u64 {
+            let mut seed = [0u8; 32];
+            seed[..8].copy_from_slice(&(n * 13 + i as u64).to_le_bytes());
+            let setup = Setup::seeded(v, 4, Seat::new((n % 4) as u8), seed);
+            let mut g = AnyGame::new(&setup).expect("a seeded deal");
+            let mut record = convert::record_with_deal(&setup, &[], &g, None, RULES_VERSION);
+            while let Some(seat) = g.to_act() {
+                let legal = g.legal_actions();
+                let a = legal[rng.below(legal.len())];
+                let lm = pb::LegalMovesRequest {
+                    state: Some(pb::legal_moves_request::State::Record(record.clone())),
+                    ..Default::default()
+                }
+                .encode_to_vec();
+                let listed = outcome(kept.handle_bytes(ByteRpc::LegalMoves, &lm));
+                assert!(listed.is_ok());
+                assert_eq!(
+                    listed,
+                    outcome(Engine::new().handle_bytes(ByteRpc::LegalMoves, &lm))
+                );
+                // A viewer other than the acting seat, now and then.
+                let viewer = if rng.below(3) == 0 {
+                    (seat.get() + 1) % 4
+                } else {
+                    seat.get()
+                };
+                let body = pb::ApplyActionRequest {
+                    state: Some(pb::apply_action_request::State::Record(record)),
+                    action: Some(convert::action_to_pb(a)),
+                    viewer: Some(pb::Viewer {
+                        role: pb::ViewerRole::Seat as i32,
+                        seat: u32::from(viewer),
+                    }),
+                    ..Default::default()
+                }
+                .encode_to_vec();
+                let answer = outcome(kept.handle_bytes(ByteRpc::ApplyAction, &body));
+                assert_eq!(
+                    answer,
+                    outcome(Engine::new().handle_bytes(ByteRpc::ApplyAction, &body))
+                );
+                record = record_of(&answer.expect("a legal action applies"));
+                g.play_unchecked(a);
+                steps += 1;
+            }
+            // The finished hand's record: no one is to act, alike either way.
+            let body = pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record)),
+                action_id: Some(0),
+                ..Default::default()
+            }
+            .encode_to_vec();
+            let over = outcome(kept.handle_bytes(ByteRpc::ApplyAction, &body));
+            assert_eq!(
+                over.as_ref().map_err(|e| e.0),
+                Err(tonic::Code::FailedPrecondition)
+            );
+            assert_eq!(
+                over,
+                outcome(Engine::new().handle_bytes(ByteRpc::ApplyAction, &body))
+            );
+        }
+    }
+    assert!(steps > 600, "{steps} steps");
+}

@@ -52,17 +52,45 @@ pub fn fast<U: Default + Any>(bytes: &[u8]) -> Option<U> {
     Some(out)
 }
 
-/// A request decoded with its open record's actions left in the bytes: `message` is the
-/// request with `record.actions` empty, and `actions` are the encoded `Action` messages, not
-/// yet decoded (read each with [`action_ref`]; most records repeat encodings the server wrote,
-/// which a caller can recognise without decoding). Everything else is as [`fast`] decodes it:
-/// the request is as prost reads it if, and only if, every action decodes with [`action_ref`].
+/// A record decoded with its actions left in the bytes (see [`lean_record`]): `message` is the
+/// record with `actions` empty, and `actions` are the encoded `Action` messages, not yet decoded
+/// (read each with [`action_ref`]; most records repeat encodings the server wrote, which a
+/// caller can recognise without decoding). The record is as prost reads it if, and only if,
+/// every action decodes with [`action_ref`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Lean<'a, U> {
-    /// The request, its record's actions left out.
+    /// The record, its actions left out.
     pub message: U,
     /// The record's actions, each the bytes of an `Action` message.
     pub actions: Vec<&'a [u8]>,
+}
+
+/// A request's state as its bytes (see [`lean`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StateBytes<'a> {
+    /// No state.
+    #[default]
+    Missing,
+    /// An open record: the bytes of its `GameRecord` message (decode them with
+    /// [`lean_record`]).
+    Record(&'a [u8]),
+    /// A sealed record: its `SealedRecord` fields, `data` borrowed.
+    Sealed {
+        /// `data`.
+        data: &'a [u8],
+        /// `move_count`.
+        move_count: u64,
+    },
+}
+
+/// A request decoded with its state left as bytes (see [`lean`]): `message` is the request with
+/// no state.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeanRequest<'a, U> {
+    /// The request without its state.
+    pub message: U,
+    /// The state.
+    pub state: StateBytes<'a>,
 }
 
 /// An `Action` message's fields, its strings borrowed (as prost reads the message, repeated
@@ -74,8 +102,8 @@ pub fn action_ref(bytes: &[u8]) -> Option<ActionRef<'_>> {
     Some(a)
 }
 
-/// A `GameRecord` decoded as [`lean`] decodes a request's: its actions left encoded. `None` for
-/// input the fast path declines (prost then decides).
+/// A `GameRecord` decoded with its actions left encoded (see [`Lean`]). `None` for input the
+/// fast path declines (prost then decides).
 #[must_use]
 pub fn lean_record(bytes: &[u8]) -> Option<Lean<'_, pb::GameRecord>> {
     let mut out = Lean {
@@ -86,19 +114,25 @@ pub fn lean_record(bytes: &[u8]) -> Option<Lean<'_, pb::GameRecord>> {
     Some(out)
 }
 
-/// [`fast`], leaving the record's actions encoded: `None` where [`fast`] declines the rest of
-/// the request.
+/// [`fast`] with the request's state left as bytes, so that a caller can recognise a state it
+/// has seen (the server keeps recent replays by their records' bytes) before decoding it. `None`
+/// where [`fast`] declines the rest of the request, and for a request whose state field occurs
+/// more than once (prost merges the occurrences; [`fast`] and prost then decide).
+///
+/// For the requests it takes, the request is as prost reads it if, and only if, an open record's
+/// bytes are taken by [`lean_record`] and each of its actions by [`action_ref`]; a sealed
+/// record's fields are read here, as prost reads them.
 #[must_use]
-pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<Lean<'_, U>> {
-    let mut out = Lean {
+pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<LeanRequest<'_, U>> {
+    let mut out = LeanRequest {
         message: U::default(),
-        actions: Vec::new(),
+        state: StateBytes::Missing,
     };
     let any = &mut out.message as &mut dyn Any;
     if let Some(m) = any.downcast_mut::<pb::ApplyActionRequest>() {
-        apply_action_request(Reader(bytes), m, Some(&mut out.actions))?;
+        apply_action_request(Reader(bytes), m, Some(&mut out.state))?;
     } else if let Some(m) = any.downcast_mut::<pb::LegalMovesRequest>() {
-        legal_moves_request(Reader(bytes), m, Some(&mut out.actions))?;
+        legal_moves_request(Reader(bytes), m, Some(&mut out.state))?;
     } else {
         return None;
     }
@@ -493,6 +527,21 @@ fn game_record<'a>(
     })
 }
 
+/// A `SealedRecord` as [`StateBytes::Sealed`], as prost reads it (a later occurrence of a field
+/// replaces an earlier one).
+fn sealed_bytes(r: Reader<'_>) -> Fast<StateBytes<'_>> {
+    let (mut data, mut move_count): (&[u8], u64) = (&[], 0);
+    fields(r, |r, tag, wt| {
+        match tag {
+            1 => data = r.len_delimited(wt)?,
+            2 => move_count = r.scalar(wt)?,
+            _ => return None,
+        }
+        Some(())
+    })?;
+    Some(StateBytes::Sealed { data, move_count })
+}
+
 fn sealed_record(r: Reader<'_>, m: &mut pb::SealedRecord) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
@@ -515,32 +564,35 @@ fn viewer(r: Reader<'_>, m: &mut pb::Viewer) -> Fast {
     })
 }
 
-/// The `state` oneof of a request: `record` (1) or `sealed` (2), merged into the same case.
+/// The `state` oneof of a request: `record` (1) or `sealed` (2), merged into the same case; with
+/// `lean`, left as bytes there (a second occurrence declines).
 macro_rules! state_field {
     ($module:ident, $r:expr, $tag:expr, $wt:expr, $state:expr, $lean:expr) => {{
         use pb::$module::State;
         let body = $r.message($wt)?;
+        if let Some(lean) = &mut $lean {
+            if **lean != StateBytes::Missing {
+                return None;
+            }
+            **lean = match $tag {
+                1 => StateBytes::Record(body.0),
+                _ => sealed_bytes(body)?,
+            };
+            return Some(());
+        }
         match $tag {
             1 => {
                 if !matches!($state, Some(State::Record(_))) {
                     *$state = Some(State::Record(Default::default()));
-                    // A new record: the actions of an earlier one are gone.
-                    if let Some(list) = &mut $lean {
-                        list.clear();
-                    }
                 }
                 let Some(State::Record(rec)) = $state else {
                     return None;
                 };
-                game_record(body, rec, $lean.as_deref_mut())?;
+                game_record(body, rec, None)?;
             }
             _ => {
                 if !matches!($state, Some(State::Sealed(_))) {
                     *$state = Some(State::Sealed(Default::default()));
-                    // No open record: its actions are gone with it.
-                    if let Some(list) = &mut $lean {
-                        list.clear();
-                    }
                 }
                 let Some(State::Sealed(s)) = $state else {
                     return None;
@@ -554,7 +606,7 @@ macro_rules! state_field {
 fn legal_moves_request<'a>(
     r: Reader<'a>,
     m: &mut pb::LegalMovesRequest,
-    mut lean: Option<&mut Vec<&'a [u8]>>,
+    mut lean: Option<&mut StateBytes<'a>>,
 ) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
@@ -569,7 +621,7 @@ fn legal_moves_request<'a>(
 fn apply_action_request<'a>(
     r: Reader<'a>,
     m: &mut pb::ApplyActionRequest,
-    mut lean: Option<&mut Vec<&'a [u8]>>,
+    mut lean: Option<&mut StateBytes<'a>>,
 ) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {

@@ -18,6 +18,7 @@ use crate::v1 as pb;
 use prost::bytes::BufMut;
 use std::any::Any;
 use std::cell::RefCell;
+use std::ops::Range;
 
 /// Appends the encoding of `msg` to `buf` and returns `true` when `msg` is one of the responses
 /// this module encodes (`NewDeal`, `LegalMoves`, `ApplyAction`, `GetView`, `NextDeal`) or a
@@ -163,8 +164,9 @@ impl Writer {
         self.varint(len as u64);
     }
 
-    /// A nested message written by `body`, prefixed with its length.
-    pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) {
+    /// A nested message written by `body`, prefixed with its length; returns where its body
+    /// is in the bytes written.
+    pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) -> Range<usize> {
         self.key(tag, LEN);
         let at = self.0.len();
         self.0.push(0);
@@ -174,7 +176,7 @@ impl Writer {
         if len < 0x80 {
             // Most messages (cards, actions, history entries): one length byte, in place.
             self.0[at] = len as u8;
-            return;
+            return at + 1..end;
         }
         let n = varint_len(len as u64);
         if n > 1 {
@@ -188,6 +190,7 @@ impl Writer {
             v >>= 7;
         }
         self.0[at + n - 1] &= 0x7f;
+        at + n..at + n + len
     }
 }
 
@@ -263,14 +266,16 @@ pub fn game_record(w: &mut Writer, m: &pb::GameRecord) {
     match deal {
         None => {}
         Some(pb::game_record::Deal::Seed(s)) => w.bytes_always(6, s),
-        Some(pb::game_record::Deal::ExplicitDeal(d)) => w.message(7, |w| {
-            let pb::ExplicitDeal { hands, talon } = d;
-            for h in hands {
-                let pb::Hand { cards: cs } = h;
-                w.message(1, |w| cards(w, 1, cs));
-            }
-            cards(w, 2, talon);
-        }),
+        Some(pb::game_record::Deal::ExplicitDeal(d)) => {
+            w.message(7, |w| {
+                let pb::ExplicitDeal { hands, talon } = d;
+                for h in hands {
+                    let pb::Hand { cards: cs } = h;
+                    w.message(1, |w| cards(w, 1, cs));
+                }
+                cards(w, 2, talon);
+            });
+        }
     }
     for a in actions {
         w.message(8, |w| action(w, a));

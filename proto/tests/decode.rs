@@ -52,18 +52,20 @@ fn same_as_prost<M: Message + Default + PartialEq + Debug + 'static>(bytes: &[u8
         (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
         _ => panic!("prost {expected:?}, fast {got:?}, bytes {bytes:?}"),
     }
-    // The lean decoding, its actions then decoded one by one: taken exactly when the fast path
-    // takes the bytes.
-    let lean = decode::lean::<M>(bytes).and_then(|l| {
-        let actions: Option<Vec<_>> = l.actions.iter().map(|b| decode::action_ref(b)).collect();
-        Some((l.message, actions?))
-    });
+    // The lean decoding, its record then decoded lean and the record's actions one by one: the
+    // message prost reads whenever it is taken, and taken whenever the fast path takes the bytes
+    // and the state field does not repeat (prost merges a repeated one).
+    let lean = decode::lean::<M>(bytes).and_then(reassembled);
     match decode::fast::<M>(bytes) {
         Some(m) => {
             assert_eq!(Ok(&m), expected.as_ref().map_err(|_| ()), "bytes {bytes:?}");
-            // The lean decoding is the same message with the record's actions apart.
-            let (message, actions) = lean.expect("lean takes what fast takes");
-            assert_eq!(with_actions(message, &actions), m);
+            match lean {
+                Some(lean) => assert_eq!(lean, m),
+                None => assert!(
+                    state_fields(bytes) > 1,
+                    "lean takes what fast takes with one state: {bytes:?}"
+                ),
+            }
             true
         }
         None => {
@@ -73,33 +75,81 @@ fn same_as_prost<M: Message + Default + PartialEq + Debug + 'static>(bytes: &[u8
     }
 }
 
-/// `m` with `actions` put back into its open record (none without one).
-fn with_actions<M: 'static>(mut m: M, actions: &[decode::ActionRef<'_>]) -> M {
-    let owned = || {
-        actions
-            .iter()
-            .map(decode::ActionRef::to_pb)
-            .collect::<Vec<_>>()
+/// A request decoded lean put back together: its open record decoded lean and its actions one
+/// by one, or its sealed record's fields; `None` where one of them is declined.
+fn reassembled<M: Default + 'static>(l: decode::LeanRequest<'_, M>) -> Option<M> {
+    use decode::StateBytes;
+    let record = |b: &[u8]| {
+        let lean = decode::lean_record(b)?;
+        let mut record = lean.message;
+        assert!(record.actions.is_empty());
+        for a in &lean.actions {
+            record.actions.push(decode::action_ref(a)?.to_pb());
+        }
+        Some(record)
     };
+    let sealed = |data: &[u8], move_count| pb::SealedRecord {
+        data: data.to_vec(),
+        move_count,
+    };
+    let mut m = l.message;
     let any = &mut m as &mut dyn std::any::Any;
     if let Some(r) = any.downcast_mut::<pb::ApplyActionRequest>() {
-        match &mut r.state {
-            Some(pb::apply_action_request::State::Record(rec)) => {
-                assert!(rec.actions.is_empty());
-                rec.actions = owned();
+        use pb::apply_action_request::State;
+        assert!(r.state.is_none());
+        r.state = match l.state {
+            StateBytes::Missing => None,
+            StateBytes::Record(b) => Some(State::Record(record(b)?)),
+            StateBytes::Sealed { data, move_count } => {
+                Some(State::Sealed(sealed(data, move_count)))
             }
-            _ => assert!(actions.is_empty()),
-        }
+        };
     } else if let Some(r) = any.downcast_mut::<pb::LegalMovesRequest>() {
-        match &mut r.state {
-            Some(pb::legal_moves_request::State::Record(rec)) => {
-                assert!(rec.actions.is_empty());
-                rec.actions = owned();
+        use pb::legal_moves_request::State;
+        assert!(r.state.is_none());
+        r.state = match l.state {
+            StateBytes::Missing => None,
+            StateBytes::Record(b) => Some(State::Record(record(b)?)),
+            StateBytes::Sealed { data, move_count } => {
+                Some(State::Sealed(sealed(data, move_count)))
             }
-            _ => assert!(actions.is_empty()),
-        }
+        };
     }
-    m
+    Some(m)
+}
+
+/// How many times a request's state field (1 or 2) occurs at its top level (0 when the bytes
+/// do not read as fields).
+fn state_fields(mut b: &[u8]) -> usize {
+    fn varint(b: &mut &[u8]) -> Option<u64> {
+        let mut v = 0u64;
+        for i in 0..10 {
+            let (&x, rest) = b.split_first()?;
+            *b = rest;
+            v |= u64::from(x & 0x7f) << (7 * i);
+            if x < 0x80 {
+                return Some(v);
+            }
+        }
+        None
+    }
+    let mut n = 0;
+    while !b.is_empty() {
+        let Some(key) = varint(&mut b) else { return 0 };
+        let skip = match key & 7 {
+            0 => varint(&mut b).map(|_| 0),
+            1 => Some(8),
+            2 => varint(&mut b).and_then(|l| usize::try_from(l).ok()),
+            5 => Some(4),
+            _ => None,
+        };
+        match skip {
+            Some(k) if k <= b.len() => b = &b[k..],
+            _ => return 0,
+        }
+        n += usize::from(matches!(key >> 3, 1 | 2));
+    }
+    n
 }
 
 /// Corruptions of `bytes`: cut short, one byte changed, one byte inserted.

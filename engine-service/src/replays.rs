@@ -1,0 +1,211 @@
+//! Replays of recent records, kept by the record's bytes.
+//!
+//! Every request carries its record and the server replays it: decoding the record, recognising
+//! its actions, dealing (see [`crate::dealt`]) and applying every action, and for a sealed
+//! record first opening it. That is as much work as everything else a request does together,
+//! and requests repeat records: a client asks for the legal moves of a record and then applies
+//! one of them to the same record, a bot searches from one position, and the record an
+//! `ApplyAction` answers with is the one the next request of that table sends. [`Replays`] keeps
+//! the replays of the last records the server replayed or wrote, by their exact bytes (an open
+//! record's `GameRecord` message, or a sealed record's `data`), so that a request with the same
+//! bytes starts from the replay instead.
+//!
+//! This keeps no state of any game in progress: a replay is a pure function of the bytes, and
+//! a request gets the same answer whether or not they are kept. Only replays that succeeded are
+//! kept (a failing record is replayed every time, and fails the same way). A sealed record is
+//! kept only after it opened with the server's key ring, which does not change while the server
+//! runs; its tokens are still checked on every request. Records longer than [`MAX_KEY`] bytes
+//! are not kept, so what is kept stays bounded (4,096 × about 6 KB at most) whatever requests
+//! say; the hash that places a record has a random seed per process, so that chosen records
+//! cannot aim at one set.
+
+use crate::convert::Decoded;
+use crate::kept::Kept;
+use std::fmt;
+use std::hash::BuildHasher;
+use std::sync::Arc;
+use tarock_engine::{AnyGame, Seat};
+
+/// Independent locks, so requests on different threads seldom wait for each other.
+const SHARDS: usize = 16;
+/// Sets of four slots per lock: 4,096 replays in all, about 9 MB for records of a few dozen
+/// actions (a record a table sends and the one it is answered with take two; a set holds four,
+/// so that the sets of a busy table seldom overflow).
+const SETS_PER_SHARD: usize = 64;
+/// The longest record kept, in bytes: a whole hand of the longest variant written in full is
+/// about 2 KB.
+pub(crate) const MAX_KEY: usize = 4096;
+
+/// A replayed game with what it was made from.
+#[derive(Debug)]
+pub(crate) struct Replayed {
+    /// The record's setup, actions and match state.
+    pub(crate) decoded: Decoded,
+    /// The game after the record's actions.
+    pub(crate) game: AnyGame,
+    /// Who made each action of the record.
+    pub(crate) seats: Vec<Seat>,
+    /// The game id of a sealed record (`None` for an open one).
+    pub(crate) sealed: Option<Vec<u8>>,
+}
+
+/// What a replay is kept by: the bytes of an open record, or of a sealed record's data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StateKey<'a> {
+    /// An open record's `GameRecord` message.
+    Open(&'a [u8]),
+    /// A sealed record's `data`.
+    Sealed(&'a [u8]),
+}
+
+impl StateKey<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            StateKey::Open(b) | StateKey::Sealed(b) => b,
+        }
+    }
+
+    fn is_sealed(&self) -> bool {
+        matches!(self, StateKey::Sealed(_))
+    }
+}
+
+/// A kept key.
+struct Key {
+    sealed: bool,
+    bytes: Box<[u8]>,
+}
+
+impl Key {
+    fn is(&self, k: StateKey<'_>) -> bool {
+        self.sealed == k.is_sealed() && *self.bytes == *k.bytes()
+    }
+}
+
+/// Recent replays by their records' bytes; see the module's description.
+pub(crate) struct Replays {
+    kept: Kept<Key, Arc<Replayed>>,
+    hasher: foldhash::fast::FixedState,
+}
+
+impl Default for Replays {
+    fn default() -> Replays {
+        let mut seed = [0u8; 8];
+        // Without the operating system's randomness, records are still kept, in sets a client
+        // could predict (a chosen record could then crowd out others of its set, no more).
+        let _ = getrandom::fill(&mut seed);
+        Replays {
+            kept: Kept::new(SHARDS, SETS_PER_SHARD),
+            hasher: foldhash::fast::FixedState::with_seed(u64::from_le_bytes(seed)),
+        }
+    }
+}
+
+impl fmt::Debug for Replays {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Never the records.
+        f.debug_struct("Replays")
+            .field("capacity", &self.kept.capacity())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Replays {
+    fn hash(&self, key: StateKey<'_>) -> u64 {
+        self.hasher.hash_one((key.is_sealed(), key.bytes()))
+    }
+
+    /// The kept replay of `key`'s bytes, if any.
+    pub(crate) fn get(&self, key: StateKey<'_>) -> Option<Arc<Replayed>> {
+        if key.bytes().len() > MAX_KEY {
+            return None;
+        }
+        self.kept.get(self.hash(key), |k| k.is(key))
+    }
+
+    /// Keeps `replayed` as the replay of `key`'s bytes (unless they are too long to keep).
+    pub(crate) fn insert(&self, key: StateKey<'_>, replayed: Arc<Replayed>) {
+        if key.bytes().len() > MAX_KEY {
+            return;
+        }
+        let owned = Key {
+            sealed: key.is_sealed(),
+            bytes: key.bytes().into(),
+        };
+        self.kept
+            .insert(self.hash(key), owned, replayed, |k| k.is(key));
+    }
+
+    /// Keeps the replay `make` makes for `key`'s bytes, unless they are kept already (or too
+    /// long to keep).
+    pub(crate) fn keep(&self, key: StateKey<'_>, make: impl FnOnce() -> Arc<Replayed>) {
+        if key.bytes().len() > MAX_KEY {
+            return;
+        }
+        let hash = self.hash(key);
+        if self.kept.get(hash, |k| k.is(key)).is_some() {
+            return;
+        }
+        let owned = Key {
+            sealed: key.is_sealed(),
+            bytes: key.bytes().into(),
+        };
+        self.kept.insert(hash, owned, make(), |k| k.is(key));
+    }
+
+    /// Whether `key`'s bytes are kept.
+    #[cfg(test)]
+    pub(crate) fn holds(&self, key: StateKey<'_>) -> bool {
+        self.kept.holds(self.hash(key), |k| k.is(key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tarock_engine::{Setup, Variant};
+
+    fn replayed() -> Arc<Replayed> {
+        let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(0), [1; 32]);
+        let game = AnyGame::new(&setup).expect("a seeded deal");
+        Arc::new(Replayed {
+            decoded: Decoded {
+                setup,
+                actions: Vec::new(),
+                match_state: None,
+            },
+            game,
+            seats: Vec::new(),
+            sealed: None,
+        })
+    }
+
+    #[test]
+    fn records_up_to_the_longest_kept_are_kept_by_their_exact_bytes() {
+        let replays = Replays::default();
+        let longest = vec![7u8; MAX_KEY];
+        let too_long = vec![7u8; MAX_KEY + 1];
+        replays.insert(StateKey::Open(&longest), replayed());
+        replays.insert(StateKey::Open(&too_long), replayed());
+        assert!(replays.holds(StateKey::Open(&longest)));
+        assert!(replays.get(StateKey::Open(&longest)).is_some());
+        assert!(!replays.holds(StateKey::Open(&too_long)));
+        assert!(replays.get(StateKey::Open(&too_long)).is_none());
+        // The same bytes as a sealed record's data, or one byte less, are other keys.
+        assert!(replays.get(StateKey::Sealed(&longest)).is_none());
+        assert!(replays.get(StateKey::Open(&longest[1..])).is_none());
+        // Kept once: keeping it again does not make another.
+        let mut made = 0;
+        replays.keep(StateKey::Open(&longest), || {
+            made += 1;
+            replayed()
+        });
+        assert_eq!(made, 0);
+        replays.keep(StateKey::Sealed(&longest), || {
+            made += 1;
+            replayed()
+        });
+        assert_eq!(made, 1);
+        assert!(replays.holds(StateKey::Sealed(&longest)));
+    }
+}
