@@ -21,10 +21,12 @@
 
 use crate::convert::Decoded;
 use crate::kept::Kept;
+use crate::respond::{self, Detail, History, Written};
 use std::fmt;
 use std::hash::BuildHasher;
-use std::sync::Arc;
-use tarock_engine::{AnyGame, Seat};
+use std::sync::{Arc, OnceLock};
+use tarock_engine::{AnyGame, Seat, RULES_VERSION};
+use tarock_proto::wire::Writer;
 
 /// Independent locks, so requests on different threads seldom wait for each other.
 const SHARDS: usize = 16;
@@ -47,6 +49,58 @@ pub(crate) struct Replayed {
     pub(crate) seats: Vec<Seat>,
     /// The game id of a sealed record (`None` for an open one).
     pub(crate) sealed: Option<Vec<u8>>,
+    /// The record's history as views write it, made when a view first needs it.
+    pub(crate) history: OnceLock<History>,
+    /// Where the actions end in the open record this replay was made from, if the server
+    /// writes that record as its bytes stand (see [`Replayed::written`]).
+    pub(crate) actions_end: OnceLock<Option<usize>>,
+}
+
+impl Replayed {
+    /// A replay of a record (sealed with the game id `sealed`, if any); its history made when
+    /// first asked for.
+    pub(crate) fn new(
+        decoded: Decoded,
+        game: AnyGame,
+        seats: Vec<Seat>,
+        sealed: Option<Vec<u8>>,
+    ) -> Replayed {
+        Replayed {
+            decoded,
+            game,
+            seats,
+            sealed,
+            history: OnceLock::new(),
+            actions_end: OnceLock::new(),
+        }
+    }
+
+    /// The record's history as views write it.
+    pub(crate) fn history(&self) -> &History {
+        self.history
+            .get_or_init(|| History::of(&self.decoded.actions, &self.seats))
+    }
+
+    /// `bytes`, the open record this replay was made from (and is kept by), as a record the
+    /// server writes as it stands, if it does: the server then answers an action with the
+    /// bytes and the action added. Checked once, by writing the record; a record the server
+    /// wrote itself is known to be one.
+    pub(crate) fn written<'b>(&self, bytes: &'b [u8]) -> Option<Written<'b>> {
+        let end = *self.actions_end.get_or_init(|| {
+            let mut w = Writer::with_capacity(bytes.len());
+            let end = respond::record(
+                &mut w,
+                &self.decoded.setup,
+                &self.decoded.actions,
+                &self.game,
+                self.decoded.match_state.as_ref(),
+                RULES_VERSION,
+                Detail::Full,
+            );
+            (w.into_bytes() == bytes).then_some(end)
+        });
+        end.map(|actions_end| Written { bytes, actions_end })
+    }
 }
 
 /// What a replay is kept by: the bytes of an open record, or of a sealed record's data.
@@ -168,16 +222,16 @@ mod tests {
     fn replayed() -> Arc<Replayed> {
         let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(0), [1; 32]);
         let game = AnyGame::new(&setup).expect("a seeded deal");
-        Arc::new(Replayed {
-            decoded: Decoded {
+        Arc::new(Replayed::new(
+            Decoded {
                 setup,
                 actions: Vec::new(),
                 match_state: None,
             },
             game,
-            seats: Vec::new(),
-            sealed: None,
-        })
+            Vec::new(),
+            None,
+        ))
     }
 
     #[test]

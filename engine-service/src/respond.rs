@@ -94,7 +94,8 @@ fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
 }
 
 /// A record's fields: the setup, an explicit deal as the cards `game` was dealt, the actions and
-/// the match state.
+/// the match state. Returns where the actions end in the bytes written (the match state, if
+/// any, follows them).
 pub fn record(
     w: &mut Writer,
     setup: &Setup,
@@ -103,7 +104,7 @@ pub fn record(
     match_state: Option<&pb::MatchState>,
     rules_version: u32,
     detail: Detail,
-) {
+) -> usize {
     w.bytes(1, setup.variant.id().as_bytes());
     w.uint(2, u64::from(rules_version));
     for (name, value) in &setup.options {
@@ -141,9 +142,21 @@ pub fn record(
             (None, _) => action(w, RECORD_ACTION_TAG, a, detail),
         }
     }
+    let actions_end = w.len();
     if let Some(m) = match_state {
         w.message(9, |w| wire::match_state_message(w, m));
     }
+    actions_end
+}
+
+/// A record that the server writes as it stands, except for the actions added after it: its
+/// bytes and where its actions end in them (see [`record`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Written<'a> {
+    /// The record's `GameRecord` message, as [`record`] writes it in [`Detail::Full`].
+    pub bytes: &'a [u8],
+    /// Where its actions end.
+    pub actions_end: usize,
 }
 
 /// A legal move's fields: the action, its id and its label.
@@ -227,11 +240,111 @@ fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) 
     });
 }
 
+/// The key of a view's history entry (field 18, length-delimited): two bytes.
+const HISTORY_KEY: [u8; 2] = [
+    (HISTORY_TAG << 3 | 2) as u8 | 0x80,
+    (HISTORY_TAG >> 4) as u8,
+];
+/// The key of a view's auction entry (field 8, length-delimited): one byte.
+const AUCTION_KEY: u8 = (AUCTION_TAG << 3 | 2) as u8;
+/// `GameView.history`.
+const HISTORY_TAG: u32 = 18;
+/// `GameView.auction`.
+const AUCTION_TAG: u32 = 8;
+
+/// A record's history as a view writes it, made once for a record the server keeps (see
+/// [`crate::replays`]): every action's history entry, key and length included, as a viewer who
+/// sees every card reads it. A view copies the entries in runs, writes a hidden discard in
+/// place of the entry of a discard its viewer may not see, and writes its auction's entries
+/// from the same bytes under their own key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    bytes: Vec<u8>,
+    /// Where each action's entry starts in `bytes`, and where the last ends (never empty).
+    starts: Vec<u32>,
+}
+
+impl Default for History {
+    /// The history of no action.
+    fn default() -> History {
+        History {
+            bytes: Vec::new(),
+            starts: vec![0],
+        }
+    }
+}
+
+impl History {
+    /// The history of `actions`, made by `seats` (one each).
+    #[must_use]
+    pub fn of(actions: &[Action], seats: &[Seat]) -> History {
+        let mut h = History {
+            bytes: Vec::with_capacity(actions.len() * 48),
+            starts: Vec::with_capacity(actions.len() + 1),
+        };
+        h.starts.push(0);
+        h.extend(actions, seats);
+        h
+    }
+
+    /// This history with `actions` made by `seats` after it.
+    #[must_use]
+    pub fn and(&self, actions: &[Action], seats: &[Seat]) -> History {
+        let mut h = History {
+            bytes: Vec::with_capacity(self.bytes.len() + actions.len() * 48),
+            starts: Vec::with_capacity(self.starts.len() + actions.len()),
+        };
+        h.bytes.extend_from_slice(&self.bytes);
+        h.starts.extend_from_slice(&self.starts);
+        h.extend(actions, seats);
+        h
+    }
+
+    fn extend(&mut self, actions: &[Action], seats: &[Seat]) {
+        let mut w = Writer::from_bytes(std::mem::take(&mut self.bytes));
+        for (&a, &s) in actions.iter().zip(seats) {
+            history_entry(&mut w, HISTORY_TAG, s, a, false);
+            self.starts.push(u32::try_from(w.len()).unwrap_or(u32::MAX));
+        }
+        self.bytes = w.into_bytes();
+    }
+
+    /// How many actions it holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Whether it holds no action.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes of the entries of actions `from..to`.
+    fn entries(&self, from: usize, to: usize) -> &[u8] {
+        &self.bytes[self.starts[from] as usize..self.starts[to] as usize]
+    }
+}
+
 /// The view of `game` (reached by `actions`) for `viewer`. Nothing a viewer may not see appears
 /// anywhere in it, the history included. `seats` are who made each action, when the caller
 /// learnt them replaying the record (see [`AnyGame::replay_with`]); otherwise (any other
 /// length, e.g. empty) the view replays the actions to learn them.
 pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) {
+    view_with(w, game, actions, seats, None, viewer);
+}
+
+/// [`view`], the entries of the first actions taken from `kept` (their history, which the
+/// caller keeps: it must be the history of `actions[..kept.len()]` made by `seats`).
+pub fn view_with(
+    w: &mut Writer,
+    game: &AnyGame,
+    actions: &[Action],
+    seats: &[Seat],
+    kept: Option<&History>,
+    viewer: Viewer,
+) {
     let Some(h) = game.as_hungarian() else {
         return;
     };
@@ -280,12 +393,21 @@ pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], seats: &[Seat], 
             .collect::<Vec<Seat>>();
         &replayed
     };
+    let kept = kept.filter(|h| h.len() <= actions.len() && seats.len() == actions.len());
+    let from_kept = kept.map_or(0, History::len);
     // The auction: the calls up to the first action of another kind.
-    for (&a, &s) in actions.iter().zip(seats) {
+    for (i, (&a, &s)) in actions.iter().zip(seats).enumerate() {
         if !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
             break;
         }
-        history_entry(w, 8, s, a, false);
+        match kept {
+            Some(h) if i < from_kept => {
+                // The history entry under the auction's key.
+                w.raw(&[AUCTION_KEY]);
+                w.raw(&h.entries(i, i + 1)[HISTORY_KEY.len()..]);
+            }
+            _ => history_entry(w, AUCTION_TAG, s, a, false),
+        }
     }
     if let Some((d, c)) = h.declarer() {
         w.opt_uint(9, Some(u32::from(d.get())));
@@ -310,9 +432,22 @@ pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], seats: &[Seat], 
     for t in h.tricks() {
         w.message(17, |w| trick(w, t, true));
     }
-    for (&a, &s) in actions.iter().zip(seats) {
-        let hidden = matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
-        history_entry(w, 18, s, a, hidden);
+    let hidden =
+        |a: Action, s: Seat| matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
+    // The kept entries, copied in runs between the discards this viewer may not see.
+    let mut run = 0;
+    if let Some(h) = kept {
+        for (i, (&a, &s)) in actions[..from_kept].iter().zip(seats).enumerate() {
+            if hidden(a, s) {
+                w.raw(h.entries(run, i));
+                history_entry(w, HISTORY_TAG, s, a, true);
+                run = i + 1;
+            }
+        }
+        w.raw(h.entries(run, from_kept));
+    }
+    for (&a, &s) in actions.iter().zip(seats).skip(from_kept) {
+        history_entry(w, HISTORY_TAG, s, a, hidden(a, s));
     }
     if let Phase::Over(end) = phase {
         let (reason, seat) = convert::end_to_pb(end);
@@ -336,6 +471,11 @@ pub struct Applied<'a> {
     pub actions: &'a [Action],
     /// Who made each action, if known (see [`view`]).
     pub seats: &'a [Seat],
+    /// The history of the first actions, if kept (see [`view_with`]).
+    pub history: Option<&'a History>,
+    /// The record before the action, as the server writes it, if known: the new record is
+    /// then those bytes with the action added.
+    pub written: Option<Written<'a>>,
     /// The game before the action.
     pub before: &'a AnyGame,
     /// The game after it.
@@ -348,36 +488,67 @@ pub struct Applied<'a> {
     pub sealed: Option<&'a pb::SealedRecord>,
 }
 
+/// Where an answer's open record is: its `GameRecord` message, and where its actions end in
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordAt {
+    /// The message's bytes in the answer.
+    pub span: Range<usize>,
+    /// Where the record's actions end, from the start of the message.
+    pub actions_end: usize,
+}
+
 /// An `ApplyActionResponse`: the new record (or sealed record), the events and the view; with
-/// where the open record's `GameRecord` message is in it (`None` for a sealed one).
+/// where the open record is in it (`None` for a sealed one).
 #[must_use]
-pub fn apply_action_response(
-    a: &Applied<'_>,
-    rules_version: u32,
-) -> (Vec<u8>, Option<Range<usize>>) {
+pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Vec<u8>, Option<RecordAt>) {
     let mut w = Writer::with_capacity(4096);
     let Some(&action) = a.actions.last() else {
         return (w.into_bytes(), None);
     };
     let mut record_at = None;
     if a.sealed.is_none() {
-        record_at = Some(w.message(1, |w| {
-            record(
-                w,
-                a.setup,
-                a.actions,
-                a.after,
-                a.match_state,
-                rules_version,
-                Detail::Full,
-            );
-        }));
+        let fields = convert::action_as_fields(action);
+        record_at = Some(match (a.written, fields) {
+            (Some(before), Some(f)) if before.actions_end <= before.bytes.len() => {
+                // The record before, with the action's field where its actions end.
+                let (head, tail) = before.bytes.split_at(before.actions_end);
+                w.message_header(1, head.len() + f.record_full.len() + tail.len());
+                let start = w.len();
+                w.raw(head);
+                w.raw(&f.record_full);
+                w.raw(tail);
+                RecordAt {
+                    span: start..w.len(),
+                    actions_end: head.len() + f.record_full.len(),
+                }
+            }
+            _ => {
+                let mut actions_end = 0;
+                let span = w.message(1, |w| {
+                    let start = w.len();
+                    let end = record(
+                        w,
+                        a.setup,
+                        a.actions,
+                        a.after,
+                        a.match_state,
+                        rules_version,
+                        Detail::Full,
+                    );
+                    actions_end = end - start;
+                });
+                RecordAt { span, actions_end }
+            }
+        });
     }
     // The events name only public facts (trick winners, revealed partners, bonuses).
     for e in convert::events(a.before, a.after, action) {
         w.message(2, |w| wire::event(w, &e));
     }
-    w.message(3, |w| view(w, a.after, a.actions, a.seats, a.viewer));
+    w.message(3, |w| {
+        view_with(w, a.after, a.actions, a.seats, a.history, a.viewer);
+    });
     if let Some(s) = a.sealed {
         w.message(4, |w| wire::sealed_record(w, s));
     }
@@ -489,6 +660,50 @@ mod tests {
     }
 
     #[test]
+    fn views_from_a_kept_history_are_the_views_written_entry_by_entry() {
+        let (mut hidden, mut auctions) = (0, 0);
+        for (setup, actions, g) in games() {
+            let mut seats = Vec::new();
+            AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
+            let mut viewers = vec![Viewer::Referee, Viewer::Spectator];
+            viewers.extend(Seat::all(setup.seats).map(Viewer::Seat));
+            // Kept histories of every length up to the record's, made at once or grown.
+            let n = actions.len();
+            let whole = History::of(&actions, &seats);
+            assert_eq!(whole.len(), n);
+            let half = History::of(&actions[..n / 2], &seats[..n / 2]);
+            let grown = half.and(&actions[n / 2..], &seats[n / 2..]);
+            assert_eq!(grown, whole);
+            for v in viewers {
+                let mut w = Writer::default();
+                view(&mut w, &g, &actions, &seats, v);
+                let expected = w.into_bytes();
+                for kept in [&whole, &half, &History::default()] {
+                    let mut w = Writer::default();
+                    view_with(&mut w, &g, &actions, &seats, Some(kept), v);
+                    assert_eq!(w.into_bytes(), expected, "{n} actions, {} kept", kept.len());
+                }
+                let pv = pb::GameView::decode(expected.as_slice()).expect("a view");
+                hidden += pv
+                    .history
+                    .iter()
+                    .filter(|e| {
+                        e.action
+                            .as_ref()
+                            .is_some_and(|a| a.card.is_none() && a.notation == "discard")
+                    })
+                    .count();
+                auctions += pv.auction.len();
+            }
+        }
+        // Views with discards hidden from their viewer, and with auctions, were among them.
+        assert!(
+            hidden > 100 && auctions > 100,
+            "{hidden} hidden, {auctions} auction entries"
+        );
+    }
+
+    #[test]
     fn applying_answers_with_the_record_events_and_view() {
         for (setup, actions, g) in games().into_iter().filter(|(_, a, _)| !a.is_empty()) {
             let before = AnyGame::replay(&setup, &actions[..actions.len() - 1]).expect("replays");
@@ -499,6 +714,8 @@ mod tests {
                 setup: &setup,
                 actions: &actions,
                 seats: &seats,
+                history: None,
+                written: None,
                 before: &before,
                 after: &g,
                 match_state: None,
@@ -509,9 +726,15 @@ mod tests {
             let r: pb::ApplyActionResponse = canonical(&bytes);
             let record = r.record.expect("an open record");
             assert_eq!(record.actions.len(), actions.len());
-            // The span given is the record's message, exactly.
-            let span = span.expect("an open record's place");
-            assert_eq!(bytes[span].to_vec(), record.encode_to_vec());
+            // The span given is the record's message, exactly, and its actions end where the
+            // message without its match state ends.
+            let at = span.expect("an open record's place");
+            assert_eq!(bytes[at.span.clone()].to_vec(), record.encode_to_vec());
+            let without_match = pb::GameRecord {
+                match_state: None,
+                ..record.clone()
+            };
+            assert_eq!(at.actions_end, without_match.encode_to_vec().len());
             assert_eq!(r.view, Some(convert::view(&g, &actions, &[], viewer)));
             let last = *actions.last().expect("not empty");
             assert_eq!(r.events, convert::events(&before, &g, last));

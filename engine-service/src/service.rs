@@ -11,7 +11,7 @@ use crate::error::{self, Context, Reason};
 use crate::replays::{Replayed, Replays, StateKey};
 use crate::respond;
 use crate::seal::{self, KeyRing, Role};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
@@ -138,7 +138,14 @@ impl ByteRpc {
 
 /// A request's state replayed before its handler runs (from the request's bytes, see
 /// [`Engine::by_bytes`]), or `None` for the handler to open the state of the decoded request.
-type Prepared = Option<Result<Arc<Replayed>, Status>>;
+type Prepared<'a> = Option<Result<Ready<'a>, Status>>;
+
+/// A state replayed from its bytes.
+struct Ready<'a> {
+    replayed: Arc<Replayed>,
+    /// The open record's bytes (`None` for a sealed record).
+    record: Option<&'a [u8]>,
+}
 
 /// Decodes and replays a record (from the game as dealt, kept in `dealt`); the first illegal
 /// action fails the request.
@@ -204,12 +211,12 @@ impl Engine {
     /// handler ran (`prepared`), that replay with the token checked.
     fn opened(
         &self,
-        prepared: Prepared,
+        prepared: Prepared<'_>,
         state: State<'_>,
         token: &[u8],
     ) -> Result<(Arc<Replayed>, Access), Status> {
         let replayed = match prepared {
-            Some(r) => r?,
+            Some(r) => r?.replayed,
             None => self.replay_state(state)?,
         };
         let access = self.access(&replayed, token)?;
@@ -234,12 +241,7 @@ impl Engine {
             State::Open(record) => {
                 self.check_open()?;
                 let (decoded, game, seats) = replay_record(&self.dealt, record, None)?;
-                Ok(Arc::new(Replayed {
-                    decoded,
-                    game,
-                    seats,
-                    sealed: None,
-                }))
+                Ok(Arc::new(Replayed::new(decoded, game, seats, None)))
             }
             State::Sealed(s) => self.replay_sealed(&s.data),
         }
@@ -248,31 +250,27 @@ impl Engine {
     /// Replays a state the lean decoder left as bytes: from the kept replay of the same bytes
     /// when there is one, else decoded, replayed and kept. `None` when an open record's bytes
     /// are not for the fast decoder (the request is then decoded in full, and prost decides).
-    fn replay_bytes(&self, state: StateBytes<'_>) -> Prepared {
+    fn replay_bytes<'a>(&self, state: StateBytes<'a>) -> Prepared<'a> {
+        let ready = |record| move |replayed| Ready { replayed, record };
         match state {
             StateBytes::Missing => Some(Err(missing_state())),
             StateBytes::Record(bytes) => {
                 let key = StateKey::Open(bytes);
                 // Kept only by a server that accepts open records.
                 if let Some(r) = self.replays.get(key) {
-                    return Some(Ok(r));
+                    return Some(Ok(ready(Some(bytes))(r)));
                 }
                 let lean = decode::lean_record(bytes)?;
                 let actions = convert::lean_actions(&lean.actions)?;
                 Some(self.check_open().and_then(|()| {
                     let (decoded, game, seats) =
                         replay_record(&self.dealt, &lean.message, Some(&actions))?;
-                    let r = Arc::new(Replayed {
-                        decoded,
-                        game,
-                        seats,
-                        sealed: None,
-                    });
+                    let r = Arc::new(Replayed::new(decoded, game, seats, None));
                     self.replays.insert(key, Arc::clone(&r));
-                    Ok(r)
+                    Ok(ready(Some(bytes))(r))
                 }))
             }
-            StateBytes::Sealed { data, .. } => Some(self.replay_sealed(data)),
+            StateBytes::Sealed { data, .. } => Some(self.replay_sealed(data).map(ready(None))),
         }
     }
 
@@ -313,12 +311,7 @@ impl Engine {
                 "sealed record: move counter mismatch",
             ));
         }
-        let r = Arc::new(Replayed {
-            decoded,
-            game,
-            seats,
-            sealed: Some(payload.game_id),
-        });
+        let r = Arc::new(Replayed::new(decoded, game, seats, Some(payload.game_id)));
         self.replays.insert(key, Arc::clone(&r));
         Ok(r)
     }
@@ -349,7 +342,7 @@ impl Engine {
     fn by_bytes<U: prost::Message + Default + 'static>(
         &self,
         body: &[u8],
-        handle: impl Fn(&U, Prepared) -> Result<Vec<u8>, Status>,
+        handle: impl Fn(&U, Prepared<'_>) -> Result<Vec<u8>, Status>,
     ) -> Result<Vec<u8>, Status> {
         if let Some(r) = decode::lean::<U>(body) {
             if let Some(replayed) = self.replay_bytes(r.state) {
@@ -514,7 +507,7 @@ impl Engine {
     fn legal_moves_in(
         &self,
         r: &pb::LegalMovesRequest,
-        prepared: Prepared,
+        prepared: Prepared<'_>,
     ) -> Result<Vec<u8>, Status> {
         let (replayed, access) =
             self.opened(prepared, state_of!(r, legal_moves_request), &r.token)?;
@@ -549,8 +542,12 @@ impl Engine {
     fn apply_action_in(
         &self,
         r: &pb::ApplyActionRequest,
-        prepared: Prepared,
+        prepared: Prepared<'_>,
     ) -> Result<Vec<u8>, Status> {
+        let record_bytes = prepared
+            .as_ref()
+            .and_then(|p| p.as_ref().ok())
+            .and_then(|p| p.record);
         let (replayed, access) =
             self.opened(prepared, state_of!(r, apply_action_request), &r.token)?;
         let Replayed {
@@ -558,6 +555,7 @@ impl Engine {
             game,
             seats: seats_before,
             sealed,
+            ..
         } = &*replayed;
         let index = decoded.actions.len();
         if let (Some(_), Some(expected)) = (sealed, r.expected_move_count) {
@@ -608,6 +606,8 @@ impl Engine {
                 setup: &decoded.setup,
                 actions: &actions,
                 seats: &seats,
+                history: Some(replayed.history()),
+                written: record_bytes.and_then(|b| replayed.written(b)),
                 before: game,
                 after: &next,
                 match_state: decoded.match_state.as_ref(),
@@ -617,13 +617,14 @@ impl Engine {
             RULES_VERSION,
         );
         // The record just written is the one the table's next request sends: keep its replay.
-        let key = match (&new_sealed, record) {
+        let key = match (&new_sealed, &record) {
             (Some(s), _) => Some(StateKey::Sealed(&s.data)),
-            (None, Some(span)) => bytes.get(span).map(StateKey::Open),
+            (None, Some(at)) => bytes.get(at.span.clone()).map(StateKey::Open),
             (None, None) => None,
         };
         if let Some(key) = key {
             self.replays.keep(key, || {
+                let history = replayed.history().and(&[action], &[to_act]);
                 Arc::new(Replayed {
                     decoded: Decoded {
                         setup: decoded.setup.clone(),
@@ -633,6 +634,9 @@ impl Engine {
                     game: next,
                     seats,
                     sealed: sealed.clone(),
+                    history: OnceLock::from(history),
+                    // Written by the server just now.
+                    actions_end: OnceLock::from(record.map(|at| at.actions_end)),
                 })
             });
         }

@@ -84,10 +84,28 @@ impl Writer {
         Writer(Vec::with_capacity(n))
     }
 
+    /// A writer that appends to `bytes`.
+    #[must_use]
+    pub fn from_bytes(bytes: Vec<u8>) -> Writer {
+        Writer(bytes)
+    }
+
     /// The bytes written.
     #[must_use]
     pub fn into_bytes(self) -> Vec<u8> {
         self.0
+    }
+
+    /// How many bytes are written.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether nothing is written.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 
     fn varint(&mut self, mut v: u64) {
