@@ -17,6 +17,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// Slots per set.
 const WAYS: usize = 4;
 
+/// How long ago, in uses of its lock, an offered value ranks as used (see [`Kept::offer`]).
+const OFFERED_AGE: u64 = 1 << 32;
+
 /// The slots of one set, with when each was last used (its lock's clock; 0 for never).
 struct Set<K, V> {
     slots: [Option<(K, V)>; WAYS],
@@ -103,6 +106,17 @@ impl<K, V: Clone> Kept<K, V> {
     /// Keeps `value` for `key` (whose hash is `hash`) in place of the slot `is_key` recognises
     /// as the same key, else of the least recently used slot of its set.
     pub(crate) fn insert(&self, hash: u64, key: K, value: V, is_key: impl Fn(&K) -> bool) {
+        self.put(hash, key, value, is_key, 0);
+    }
+
+    /// [`Kept::insert`] of a value no one has asked for yet (the server made it expecting a
+    /// request for it): it ranks as used [`OFFERED_AGE`] uses ago, so that it gives way before
+    /// the values used since, until it is used itself.
+    pub(crate) fn offer(&self, hash: u64, key: K, value: V, is_key: impl Fn(&K) -> bool) {
+        self.put(hash, key, value, is_key, OFFERED_AGE);
+    }
+
+    fn put(&self, hash: u64, key: K, value: V, is_key: impl Fn(&K) -> bool, age: u64) {
         let (shard, set) = self.place(hash);
         let sets_per_shard = self.sets_per_shard;
         let mut shard = self.lock(shard);
@@ -120,7 +134,8 @@ impl<K, V: Clone> Kept<K, V> {
         let slot =
             same.unwrap_or_else(|| (0..WAYS).min_by_key(|&i| set.used[i]).unwrap_or_default());
         set.slots[slot] = Some((key, value));
-        set.used[slot] = now;
+        // Never 0, which marks a slot that was never used.
+        set.used[slot] = now.saturating_sub(age).max(1);
     }
 
     /// Whether the key that `is_key` recognises is kept in `hash`'s set (without using it).
@@ -171,6 +186,27 @@ mod tests {
         kept.insert(0, 99, 991, |&x| x == 99);
         assert_eq!(kept.get(0, |&x| x == 99), Some(991));
         assert_eq!(kept.len(), WAYS);
+    }
+
+    #[test]
+    fn offered_values_give_way_first_until_used() {
+        let kept: Kept<u32, u32> = Kept::new(1, 1);
+        for k in 0..WAYS as u32 {
+            kept.insert(0, k, k, |&x| x == k);
+        }
+        // Offered values take the place of the least recently used one, then of each other,
+        // while the values in use stay.
+        for k in 100..110u32 {
+            kept.offer(0, k, k, |&x| x == k);
+        }
+        assert!((1..WAYS as u32).all(|k| kept.holds(0, |&x| x == k)));
+        assert!(!kept.holds(0, |&x| x == 0));
+        assert!(kept.holds(0, |&x| x == 109));
+        // Used once, an offered value ranks as any other.
+        assert_eq!(kept.get(0, |&x| x == 109), Some(109));
+        kept.insert(0, 200, 200, |&x| x == 200);
+        assert!(kept.holds(0, |&x| x == 109) && kept.holds(0, |&x| x == 200));
+        assert!(!kept.holds(0, |&x| x == 1));
     }
 
     #[test]

@@ -190,8 +190,11 @@ impl Replays {
             .insert(self.hash(key), owned, replayed, |k| k.is(key));
     }
 
-    /// Keeps the replay `make` makes for `key`'s bytes, unless they are kept already (or too
-    /// long to keep).
+    /// Offers the replay `make` makes for `key`'s bytes, a record the server wrote and expects
+    /// to be sent next, unless they are kept already (or too long to keep): it gives way before
+    /// the replays in use until a request uses it (see [`Kept::offer`]), so that records written
+    /// and never sent back (a client that sends one record many times) do not crowd out the
+    /// records in use.
     pub(crate) fn keep(&self, key: StateKey<'_>, make: impl FnOnce() -> Arc<Replayed>) {
         if key.bytes().len() > MAX_KEY {
             return;
@@ -204,7 +207,7 @@ impl Replays {
             sealed: key.is_sealed(),
             bytes: key.bytes().into(),
         };
-        self.kept.insert(hash, owned, make(), |k| k.is(key));
+        self.kept.offer(hash, owned, make(), |k| k.is(key));
     }
 
     /// Whether `key`'s bytes are kept.
