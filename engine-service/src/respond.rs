@@ -32,7 +32,10 @@ pub enum Detail {
 /// A card as field `tag`: its index, and in [`Detail::Full`] its notation and name.
 fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
     match detail {
-        Detail::Full => w.bytes_always(tag, convert::card_encoded(c)),
+        Detail::Full => match convert::card_field(c, tag) {
+            Some(f) => w.raw_fixed(&f.bytes, f.len),
+            None => w.bytes_always(tag, convert::card_encoded(c)),
+        },
         Detail::Compact => {
             w.message(tag, |w| w.uint(1, u64::from(c.index())));
         }

@@ -175,6 +175,15 @@ impl Writer {
         self.0.extend_from_slice(fields);
     }
 
+    /// The first `len` bytes of `padded`, fields already encoded (`len` at most `N`): the whole
+    /// array is copied, a copy of a size known here, and the rest cut off again, which is
+    /// quicker for short fields than copying `len` bytes.
+    pub fn raw_fixed<const N: usize>(&mut self, padded: &[u8; N], len: usize) {
+        let end = self.0.len() + len.min(N);
+        self.0.extend_from_slice(padded);
+        self.0.truncate(end);
+    }
+
     /// The key and length of a nested message of `len` bytes, which the caller writes next
     /// (for a message whose length is known beforehand, e.g. made of [`Writer::raw`] fields).
     pub fn message_header(&mut self, tag: u32, len: usize) {
