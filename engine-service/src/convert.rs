@@ -475,7 +475,7 @@ impl Problem {
     }
 
     /// The violation, at `field` (or its sub-field).
-    fn at(self, field: &str) -> FieldViolation {
+    pub(crate) fn at(self, field: &str) -> FieldViolation {
         match self.sub {
             None => FieldViolation::new(field, self.description),
             Some(sub) => FieldViolation::new(format!("{field}.{sub}"), self.description),
@@ -711,22 +711,26 @@ fn action_by_encoding(encoded: &[u8]) -> Option<Action> {
     }
 }
 
-/// An action of a record decoded lean: the action, or what is wrong with it.
+/// An action decoded lean: the action, or what is wrong with it.
 pub(crate) type LeanAction = Result<Action, Problem>;
 
-/// The record's actions of a request decoded lean (see [`tarock_proto::decode::lean`]), each
-/// the action or what is wrong with it as [`record_from_pb`] reports it; `None` when one of them
-/// is not an `Action` message prost would read (the request is then decoded in full, and prost
+/// An `Action` message's bytes left encoded by the lean decoder (see
+/// [`tarock_proto::decode::lean`]): the action, recognised from the encodings the server writes
+/// or else read, or what is wrong with it as [`action_from_pb`] reports it; `None` when the
+/// bytes are not a message prost would read (the request is then decoded in full, and prost
 /// decides).
+pub(crate) fn lean_action(encoded: &[u8]) -> Option<LeanAction> {
+    Some(match action_by_encoding(encoded) {
+        Some(a) => Ok(a),
+        None => action_in(&decode::action_ref(encoded)?),
+    })
+}
+
+/// The record's actions of a request decoded lean, each the action or what is wrong with it as
+/// [`record_from_pb`] reports it; `None` when one of them is not an `Action` message prost would
+/// read (see [`lean_action`]).
 pub(crate) fn lean_actions(encoded: &[&[u8]]) -> Option<Vec<LeanAction>> {
-    let mut out = Vec::with_capacity(encoded.len());
-    for b in encoded {
-        out.push(match action_by_encoding(b) {
-            Some(a) => Ok(a),
-            None => action_in(&decode::action_ref(b)?),
-        });
-    }
-    Some(out)
+    encoded.iter().map(|b| lean_action(b)).collect()
 }
 
 /// The short notation of an action, e.g. `play T20`.

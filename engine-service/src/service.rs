@@ -140,11 +140,13 @@ impl ByteRpc {
 /// [`Engine::by_bytes`]), or `None` for the handler to open the state of the decoded request.
 type Prepared<'a> = Option<Result<Ready<'a>, Status>>;
 
-/// A state replayed from its bytes.
+/// A state replayed from its bytes, with what else the lean decoder left encoded.
 struct Ready<'a> {
     replayed: Arc<Replayed>,
     /// The open record's bytes (`None` for a sealed record).
     record: Option<&'a [u8]>,
+    /// An `ApplyActionRequest`'s action, read from its bytes (see [`convert::lean_action`]).
+    action: Option<LeanAction>,
 }
 
 /// Decodes and replays a record (from the game as dealt, kept in `dealt`); the first illegal
@@ -251,7 +253,13 @@ impl Engine {
     /// when there is one, else decoded, replayed and kept. `None` when an open record's bytes
     /// are not for the fast decoder (the request is then decoded in full, and prost decides).
     fn replay_bytes<'a>(&self, state: StateBytes<'a>) -> Prepared<'a> {
-        let ready = |record| move |replayed| Ready { replayed, record };
+        let ready = |record| {
+            move |replayed| Ready {
+                replayed,
+                record,
+                action: None,
+            }
+        };
         match state {
             StateBytes::Missing => Some(Err(missing_state())),
             StateBytes::Record(bytes) => {
@@ -345,8 +353,15 @@ impl Engine {
         handle: impl Fn(&U, Prepared<'_>) -> Result<Vec<u8>, Status>,
     ) -> Result<Vec<u8>, Status> {
         if let Some(r) = decode::lean::<U>(body) {
-            if let Some(replayed) = self.replay_bytes(r.state) {
-                return handle(&r.message, Some(replayed));
+            let action = match r.action {
+                None => Some(None),
+                Some(b) => convert::lean_action(b).map(Some),
+            };
+            if let Some(action) = action {
+                if let Some(replayed) = self.replay_bytes(r.state) {
+                    let ready = replayed.map(|ready| Ready { action, ..ready });
+                    return handle(&r.message, Some(ready));
+                }
             }
         }
         let r = decode::decode::<U>(body).map_err(tarock_proto::codec::invalid)?;
@@ -542,12 +557,12 @@ impl Engine {
     fn apply_action_in(
         &self,
         r: &pb::ApplyActionRequest,
-        prepared: Prepared<'_>,
+        mut prepared: Prepared<'_>,
     ) -> Result<Vec<u8>, Status> {
-        let record_bytes = prepared
-            .as_ref()
-            .and_then(|p| p.as_ref().ok())
-            .and_then(|p| p.record);
+        let (record_bytes, lean_action) = match &mut prepared {
+            Some(Ok(p)) => (p.record, p.action.take()),
+            _ => (None, None),
+        };
         let (replayed, access) =
             self.opened(prepared, state_of!(r, apply_action_request), &r.token)?;
         let Replayed {
@@ -565,17 +580,20 @@ impl Engine {
                 )));
             }
         }
-        let action: Action = match (&r.action, r.action_id) {
-            (Some(a), _) => {
+        let action: Action = match (lean_action, &r.action, r.action_id) {
+            (Some(a), _, _) => a.map_err(|p| error::bad_request(&[p.at("action")]))?,
+            (None, Some(a), _) => {
                 convert::action_from_pb(Some(a), "action").map_err(|e| error::bad_request(&[e]))?
             }
-            (None, Some(id)) => game.action_from_id(id).ok_or_else(|| {
+            (None, None, Some(id)) => game.action_from_id(id).ok_or_else(|| {
                 error::bad_field(
                     "action_id",
                     &format!("no action has id {id} in this variant"),
                 )
             })?,
-            (None, None) => return Err(error::bad_field("action", "set action or action_id")),
+            (None, None, None) => {
+                return Err(error::bad_field("action", "set action or action_id"))
+            }
         };
         let to_act = actor(game, index, access, r.seat)?;
         if index >= convert::MAX_RECORD_ACTIONS {

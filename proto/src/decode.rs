@@ -83,14 +83,23 @@ pub enum StateBytes<'a> {
     },
 }
 
-/// A request decoded with its state left as bytes (see [`lean`]): `message` is the request with
-/// no state.
+/// A request decoded with its state, and an `ApplyActionRequest`'s action, left as bytes (see
+/// [`lean`]): `message` is the request without them.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LeanRequest<'a, U> {
-    /// The request without its state.
+    /// The request without its state and action.
     pub message: U,
     /// The state.
     pub state: StateBytes<'a>,
+    /// The action's `Action` message, if the request has one (read it with [`action_ref`]).
+    pub action: Option<&'a [u8]>,
+}
+
+/// What [`lean`] leaves as bytes.
+#[derive(Default)]
+struct Parts<'a> {
+    state: StateBytes<'a>,
+    action: Option<&'a [u8]>,
 }
 
 /// An `Action` message's fields, its strings borrowed (as prost reads the message, repeated
@@ -114,29 +123,33 @@ pub fn lean_record(bytes: &[u8]) -> Option<Lean<'_, pb::GameRecord>> {
     Some(out)
 }
 
-/// [`fast`] with the request's state left as bytes, so that a caller can recognise a state it
-/// has seen (the server keeps recent replays by their records' bytes) before decoding it. `None`
-/// where [`fast`] declines the rest of the request, and for a request whose state field occurs
-/// more than once (prost merges the occurrences; [`fast`] and prost then decide).
+/// [`fast`] with the request's state (and an `ApplyActionRequest`'s action) left as bytes, so
+/// that a caller can recognise a state it has seen (the server keeps recent replays by their
+/// records' bytes) before decoding it, and an action it wrote itself without decoding it.
+/// `None` where [`fast`] declines the rest of the request, and for a request whose state or
+/// action field occurs more than once (prost merges the occurrences; [`fast`] and prost then
+/// decide).
 ///
 /// For the requests it takes, the request is as prost reads it if, and only if, an open record's
-/// bytes are taken by [`lean_record`] and each of its actions by [`action_ref`]; a sealed
-/// record's fields are read here, as prost reads them.
+/// bytes are taken by [`lean_record`] and each of its actions, and the request's action, by
+/// [`action_ref`]; a sealed record's fields are read here, as prost reads them.
 #[must_use]
 pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<LeanRequest<'_, U>> {
-    let mut out = LeanRequest {
-        message: U::default(),
-        state: StateBytes::Missing,
-    };
-    let any = &mut out.message as &mut dyn Any;
+    let mut message = U::default();
+    let mut parts = Parts::default();
+    let any = &mut message as &mut dyn Any;
     if let Some(m) = any.downcast_mut::<pb::ApplyActionRequest>() {
-        apply_action_request(Reader(bytes), m, Some(&mut out.state))?;
+        apply_action_request(Reader(bytes), m, Some(&mut parts))?;
     } else if let Some(m) = any.downcast_mut::<pb::LegalMovesRequest>() {
-        legal_moves_request(Reader(bytes), m, Some(&mut out.state))?;
+        legal_moves_request(Reader(bytes), m, Some(&mut parts))?;
     } else {
         return None;
     }
-    Some(out)
+    Some(LeanRequest {
+        message,
+        state: parts.state,
+        action: parts.action,
+    })
 }
 
 /// Protobuf wire types.
@@ -571,10 +584,10 @@ macro_rules! state_field {
         use pb::$module::State;
         let body = $r.message($wt)?;
         if let Some(lean) = &mut $lean {
-            if **lean != StateBytes::Missing {
+            if lean.state != StateBytes::Missing {
                 return None;
             }
-            **lean = match $tag {
+            lean.state = match $tag {
                 1 => StateBytes::Record(body.0),
                 _ => sealed_bytes(body)?,
             };
@@ -606,7 +619,7 @@ macro_rules! state_field {
 fn legal_moves_request<'a>(
     r: Reader<'a>,
     m: &mut pb::LegalMovesRequest,
-    mut lean: Option<&mut StateBytes<'a>>,
+    mut lean: Option<&mut Parts<'a>>,
 ) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
@@ -621,12 +634,16 @@ fn legal_moves_request<'a>(
 fn apply_action_request<'a>(
     r: Reader<'a>,
     m: &mut pb::ApplyActionRequest,
-    mut lean: Option<&mut StateBytes<'a>>,
+    mut lean: Option<&mut Parts<'a>>,
 ) -> Fast {
     fields(r, |r, tag, wt| {
         match tag {
             1 | 2 => state_field!(apply_action_request, r, tag, wt, &mut m.state, lean),
-            3 => merge_into(r, wt, &mut m.action, action)?,
+            3 => match &mut lean {
+                Some(parts) if parts.action.is_some() => return None,
+                Some(parts) => parts.action = Some(r.len_delimited(wt)?),
+                None => merge_into(r, wt, &mut m.action, action)?,
+            },
             4 => m.action_id = Some(r.uint32(wt)?),
             5 => merge_into(r, wt, &mut m.viewer, viewer)?,
             6 => m.seat = Some(r.uint32(wt)?),

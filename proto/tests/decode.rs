@@ -62,8 +62,8 @@ fn same_as_prost<M: Message + Default + PartialEq + Debug + 'static>(bytes: &[u8
             match lean {
                 Some(lean) => assert_eq!(lean, m),
                 None => assert!(
-                    state_fields(bytes) > 1,
-                    "lean takes what fast takes with one state: {bytes:?}"
+                    state_fields(bytes) > 1 || action_fields(bytes) > 1,
+                    "lean takes what fast takes with one state and one action: {bytes:?}"
                 ),
             }
             true
@@ -96,7 +96,11 @@ fn reassembled<M: Default + 'static>(l: decode::LeanRequest<'_, M>) -> Option<M>
     let any = &mut m as &mut dyn std::any::Any;
     if let Some(r) = any.downcast_mut::<pb::ApplyActionRequest>() {
         use pb::apply_action_request::State;
-        assert!(r.state.is_none());
+        assert!(r.state.is_none() && r.action.is_none());
+        r.action = match l.action {
+            Some(b) => Some(decode::action_ref(b)?.to_pb()),
+            None => None,
+        };
         r.state = match l.state {
             StateBytes::Missing => None,
             StateBytes::Record(b) => Some(State::Record(record(b)?)),
@@ -106,7 +110,7 @@ fn reassembled<M: Default + 'static>(l: decode::LeanRequest<'_, M>) -> Option<M>
         };
     } else if let Some(r) = any.downcast_mut::<pb::LegalMovesRequest>() {
         use pb::legal_moves_request::State;
-        assert!(r.state.is_none());
+        assert!(r.state.is_none() && l.action.is_none());
         r.state = match l.state {
             StateBytes::Missing => None,
             StateBytes::Record(b) => Some(State::Record(record(b)?)),
@@ -120,7 +124,19 @@ fn reassembled<M: Default + 'static>(l: decode::LeanRequest<'_, M>) -> Option<M>
 
 /// How many times a request's state field (1 or 2) occurs at its top level (0 when the bytes
 /// do not read as fields).
-fn state_fields(mut b: &[u8]) -> usize {
+fn state_fields(b: &[u8]) -> usize {
+    top_level_fields(b, |tag| matches!(tag, 1 | 2))
+}
+
+/// How many times an `ApplyActionRequest`'s action field (3) occurs (0 when the bytes do not
+/// read as fields).
+fn action_fields(b: &[u8]) -> usize {
+    top_level_fields(b, |tag| tag == 3)
+}
+
+/// How many of a message's top-level fields `counted` counts (0 when the bytes do not read as
+/// fields).
+fn top_level_fields(mut b: &[u8], counted: impl Fn(u64) -> bool) -> usize {
     fn varint(b: &mut &[u8]) -> Option<u64> {
         let mut v = 0u64;
         for i in 0..10 {
@@ -147,7 +163,7 @@ fn state_fields(mut b: &[u8]) -> usize {
             Some(k) if k <= b.len() => b = &b[k..],
             _ => return 0,
         }
-        n += usize::from(matches!(key >> 3, 1 | 2));
+        n += usize::from(counted(key >> 3));
     }
     n
 }
