@@ -78,7 +78,7 @@ impl Replayed {
     /// The record's history as views write it.
     pub(crate) fn history(&self) -> &History {
         self.history
-            .get_or_init(|| History::of(&self.decoded.actions, &self.seats))
+            .get_or_init(|| History::of(&self.game, &self.decoded.actions, &self.seats))
     }
 
     /// `bytes`, the open record this replay was made from (and is kept by), as a record the

@@ -215,9 +215,45 @@ pub(crate) const RECORD_ACTION_TAG: u32 = 8;
 /// The tag of `HistoryEntry.action`.
 pub(crate) const HISTORY_ACTION_TAG: u32 = 2;
 
+/// The history entry (field 18) of a discard its viewer may not see, by the discarding seat.
+fn hidden_discard_entry(seat: Seat) -> &'static [u8] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..tarock_engine::MAX_SEATS as u8)
+            .map(|s| {
+                let mut w = Writer::default();
+                hidden_discard(&mut w, HISTORY_TAG, Seat::new(s));
+                w.into_bytes()
+            })
+            .collect()
+    });
+    table
+        .get(usize::from(seat.get()))
+        .map_or(&[], Vec::as_slice)
+}
+
+/// A discard its viewer may not see, as a history entry under `tag`: the seat, and an action of
+/// kind DISCARD without its card.
+fn hidden_discard(w: &mut Writer, tag: u32, seat: Seat) {
+    w.message(tag, |w| {
+        w.uint(1, u64::from(seat.get()));
+        w.message(2, |w| {
+            w.int(1, pb::ActionKind::Discard as i64);
+            w.bytes(8, b"discard");
+        });
+    });
+}
+
 /// A history entry: who acted and what they did, a discard the viewer may not see without its
 /// card.
 fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) {
+    if hidden {
+        match tag {
+            HISTORY_TAG => w.raw(hidden_discard_entry(seat)),
+            _ => hidden_discard(w, tag, seat),
+        }
+        return;
+    }
     if let (false, Some(f)) = (hidden, convert::action_as_fields(a)) {
         // The seat (left out when 0) and the action as a whole field: the entry's length is
         // known before it is written.
@@ -232,14 +268,7 @@ fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) 
     }
     w.message(tag, |w| {
         w.uint(1, u64::from(seat.get()));
-        if hidden {
-            w.message(2, |w| {
-                w.int(1, pb::ActionKind::Discard as i64);
-                w.bytes(8, b"discard");
-            });
-        } else {
-            action(w, HISTORY_ACTION_TAG, a, Detail::Full);
-        }
+        action(w, HISTORY_ACTION_TAG, a, Detail::Full);
     });
 }
 
@@ -254,17 +283,24 @@ const AUCTION_KEY: u8 = (AUCTION_TAG << 3 | 2) as u8;
 const HISTORY_TAG: u32 = 18;
 /// `GameView.auction`.
 const AUCTION_TAG: u32 = 8;
+/// `GameView.tricks`.
+const TRICKS_TAG: u32 = 17;
 
-/// A record's history as a view writes it, made once for a record the server keeps (see
-/// [`crate::replays`]): every action's history entry, key and length included, as a viewer who
-/// sees every card reads it. A view copies the entries in runs, writes a hidden discard in
-/// place of the entry of a discard its viewer may not see, and writes its auction's entries
-/// from the same bytes under their own key.
+/// The parts of a record's views that only grow, as a view writes them, made once for a record
+/// the server keeps (see [`crate::replays`]): every action's history entry, key and length
+/// included, as a viewer who sees every card reads it, and the completed tricks. A view copies
+/// the entries in runs, writes a hidden discard in place of the entry of a discard its viewer
+/// may not see, writes its auction's entries from the same bytes under their own key, and
+/// copies the tricks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     bytes: Vec<u8>,
     /// Where each action's entry starts in `bytes`, and where the last ends (never empty).
     starts: Vec<u32>,
+    /// The completed tricks as the view's entries (field 17), keys and lengths included.
+    tricks: Vec<u8>,
+    /// How many tricks `tricks` holds.
+    ntricks: usize,
 }
 
 impl Default for History {
@@ -273,43 +309,42 @@ impl Default for History {
         History {
             bytes: Vec::new(),
             starts: vec![0],
+            tricks: Vec::new(),
+            ntricks: 0,
         }
     }
 }
 
 impl History {
-    /// The history of `actions`, made by `seats` (one each).
+    /// The history of `actions`, made by `seats` (one each), which reached `game`.
     #[must_use]
-    pub fn of(actions: &[Action], seats: &[Seat]) -> History {
-        let mut h = History {
-            bytes: Vec::with_capacity(actions.len() * 48),
-            starts: Vec::with_capacity(actions.len() + 1),
-        };
-        h.starts.push(0);
-        h.extend(actions, seats);
-        h
+    pub fn of(game: &AnyGame, actions: &[Action], seats: &[Seat]) -> History {
+        History::default().and(game, actions, seats)
     }
 
-    /// This history with `actions` made by `seats` after it.
+    /// This history with `actions` made by `seats` after it, which reached `game`.
     #[must_use]
-    pub fn and(&self, actions: &[Action], seats: &[Seat]) -> History {
-        let mut h = History {
-            bytes: Vec::with_capacity(self.bytes.len() + actions.len() * 48),
-            starts: Vec::with_capacity(self.starts.len() + actions.len()),
-        };
-        h.bytes.extend_from_slice(&self.bytes);
-        h.starts.extend_from_slice(&self.starts);
-        h.extend(actions, seats);
-        h
-    }
-
-    fn extend(&mut self, actions: &[Action], seats: &[Seat]) {
-        let mut w = Writer::from_bytes(std::mem::take(&mut self.bytes));
+    pub fn and(&self, game: &AnyGame, actions: &[Action], seats: &[Seat]) -> History {
+        let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 48);
+        w.raw(&self.bytes);
+        let mut starts = Vec::with_capacity(self.starts.len() + actions.len());
+        starts.extend_from_slice(&self.starts);
         for (&a, &s) in actions.iter().zip(seats) {
             history_entry(&mut w, HISTORY_TAG, s, a, false);
-            self.starts.push(u32::try_from(w.len()).unwrap_or(u32::MAX));
+            starts.push(u32::try_from(w.len()).unwrap_or(u32::MAX));
         }
-        self.bytes = w.into_bytes();
+        let tricks = game.as_hungarian().map_or(&[][..], |h| h.tricks());
+        let mut t = Writer::with_capacity(self.tricks.len() + 128);
+        t.raw(&self.tricks);
+        for done in tricks.iter().skip(self.ntricks) {
+            t.message(TRICKS_TAG, |w| trick(w, done, true));
+        }
+        History {
+            bytes: w.into_bytes(),
+            starts,
+            tricks: t.into_bytes(),
+            ntricks: tricks.len().max(self.ntricks),
+        }
     }
 
     /// How many actions it holds.
@@ -432,8 +467,16 @@ pub fn view_with(
     }
     w.uint(15, u64::from(h.game_level()));
     w.message(16, |w| trick(w, h.current_trick(), false));
-    for t in h.tricks() {
-        w.message(17, |w| trick(w, t, true));
+    // The kept tricks are the first of this game's (the kept history is of its first actions).
+    let kept_tricks = match kept {
+        Some(k) if k.ntricks <= h.tricks().len() => {
+            w.raw(&k.tricks);
+            k.ntricks
+        }
+        _ => 0,
+    };
+    for t in &h.tricks()[kept_tricks..] {
+        w.message(TRICKS_TAG, |w| trick(w, t, true));
     }
     let hidden =
         |a: Action, s: Seat| matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
@@ -664,7 +707,7 @@ mod tests {
 
     #[test]
     fn views_from_a_kept_history_are_the_views_written_entry_by_entry() {
-        let (mut hidden, mut auctions) = (0, 0);
+        let (mut hidden, mut auctions, mut tricks) = (0, 0, 0);
         for (setup, actions, g) in games() {
             let mut seats = Vec::new();
             AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
@@ -672,11 +715,13 @@ mod tests {
             viewers.extend(Seat::all(setup.seats).map(Viewer::Seat));
             // Kept histories of every length up to the record's, made at once or grown.
             let n = actions.len();
-            let whole = History::of(&actions, &seats);
+            let whole = History::of(&g, &actions, &seats);
             assert_eq!(whole.len(), n);
-            let half = History::of(&actions[..n / 2], &seats[..n / 2]);
-            let grown = half.and(&actions[n / 2..], &seats[n / 2..]);
+            let g_half = AnyGame::replay(&setup, &actions[..n / 2]).expect("replays");
+            let half = History::of(&g_half, &actions[..n / 2], &seats[..n / 2]);
+            let grown = half.and(&g, &actions[n / 2..], &seats[n / 2..]);
             assert_eq!(grown, whole);
+            tricks += whole.ntricks;
             for v in viewers {
                 let mut w = Writer::default();
                 view(&mut w, &g, &actions, &seats, v);
@@ -699,10 +744,11 @@ mod tests {
                 auctions += pv.auction.len();
             }
         }
-        // Views with discards hidden from their viewer, and with auctions, were among them.
+        // Views with discards hidden from their viewer, with auctions and with completed tricks
+        // kept were among them.
         assert!(
-            hidden > 100 && auctions > 100,
-            "{hidden} hidden, {auctions} auction entries"
+            hidden > 100 && auctions > 100 && tricks > 100,
+            "{hidden} hidden, {auctions} auction entries, {tricks} tricks"
         );
     }
 

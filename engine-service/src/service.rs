@@ -642,7 +642,7 @@ impl Engine {
         };
         if let Some(key) = key {
             self.replays.keep(key, || {
-                let history = replayed.history().and(&[action], &[to_act]);
+                let history = replayed.history().and(&next, &[action], &[to_act]);
                 Arc::new(Replayed {
                     decoded: Decoded {
                         setup: decoded.setup.clone(),
