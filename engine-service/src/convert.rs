@@ -565,6 +565,10 @@ pub(crate) struct ActionFields {
     pub record_compact: Vec<u8>,
     /// `HistoryEntry.action` with every field set.
     pub history: Vec<u8>,
+    /// `LegalMove.action` with every field set.
+    pub legal_action: Vec<u8>,
+    /// `LegalMove.label`.
+    pub legal_label: Vec<u8>,
 }
 
 /// The [`ActionText`] of every Hungarian action, made once per process and indexed by the
@@ -642,15 +646,18 @@ fn action_table() -> &'static ActionTable {
                         w.bytes_always(tag, body);
                         w.into_bytes()
                     };
+                    let label = format_label(a);
                     ActionText {
                         fields: ActionFields {
                             record_full: field(respond::RECORD_ACTION_TAG, &encoded),
                             record_compact: field(respond::RECORD_ACTION_TAG, &compact),
                             history: field(respond::HISTORY_ACTION_TAG, &encoded),
+                            legal_action: field(respond::LEGAL_ACTION_TAG, &encoded),
+                            legal_label: field(respond::LEGAL_LABEL_TAG, label.as_bytes()),
                         },
                         encoded,
                         compact,
-                        label: format_label(a),
+                        label,
                         notation,
                     }
                 })

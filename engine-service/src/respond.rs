@@ -162,17 +162,41 @@ pub struct Written<'a> {
     pub actions_end: usize,
 }
 
+/// The tag of `LegalMove.action`.
+pub(crate) const LEGAL_ACTION_TAG: u32 = 1;
+/// The tag of `LegalMove.id`.
+const LEGAL_ID_TAG: u32 = 2;
+/// The tag of `LegalMove.label`.
+pub(crate) const LEGAL_LABEL_TAG: u32 = 3;
+
 /// A legal move's fields: the action, its id and its label.
 fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
-    action(w, 1, a, Detail::Full);
-    w.uint(2, u64::from(game.action_id(a).unwrap_or(u32::MAX)));
-    w.bytes(3, convert::label_str(a).as_bytes());
+    action(w, LEGAL_ACTION_TAG, a, Detail::Full);
+    w.uint(
+        LEGAL_ID_TAG,
+        u64::from(game.action_id(a).unwrap_or(u32::MAX)),
+    );
+    w.bytes(LEGAL_LABEL_TAG, convert::label_str(a).as_bytes());
 }
 
-/// The legal moves of the seat to act as repeated field `tag`.
+/// The legal moves of the seat to act as repeated field `tag`: for an action in the tables, its
+/// action and label fields copied whole around its id, under a header of known length.
 fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
-    for &a in game.legal_actions().iter() {
-        w.message(tag, |w| legal_move_body(w, game, a));
+    for &a in game.legal_actions().as_slice() {
+        let id = u64::from(game.action_id(a).unwrap_or(u32::MAX));
+        match convert::action_as_fields(a) {
+            Some(f) => {
+                let len =
+                    f.legal_action.len() + wire::uint_len(LEGAL_ID_TAG, id) + f.legal_label.len();
+                w.message_header(tag, len);
+                w.raw(&f.legal_action);
+                w.uint(LEGAL_ID_TAG, id);
+                w.raw(&f.legal_label);
+            }
+            None => {
+                w.message(tag, |w| legal_move_body(w, game, a));
+            }
+        }
     }
 }
 

@@ -77,6 +77,16 @@ fn varint_len(v: u64) -> usize {
     (64 - (v | 1).leading_zeros() as usize).div_ceil(7)
 }
 
+/// The bytes [`Writer::uint`] writes for field `tag` with value `v` (none for zero).
+#[must_use]
+pub fn uint_len(tag: u32, v: u64) -> usize {
+    if v == 0 {
+        0
+    } else {
+        varint_len(u64::from(tag << 3)) + varint_len(v)
+    }
+}
+
 impl Writer {
     /// An empty writer with room for `n` bytes.
     #[must_use]
