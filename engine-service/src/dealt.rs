@@ -35,7 +35,8 @@ pub struct DealtGames {
 impl Default for DealtGames {
     fn default() -> DealtGames {
         DealtGames {
-            kept: Kept::new(SHARDS, SETS_PER_SHARD),
+            // Kept by number: a dealt game and a setup of bounded options are of bounded size.
+            kept: Kept::new(SHARDS, SETS_PER_SHARD, usize::MAX),
         }
     }
 }
@@ -92,7 +93,7 @@ impl DealtGames {
             return Ok(game);
         }
         let game = AnyGame::new(setup)?;
-        self.kept.insert(h, setup.clone(), game, |k| k == setup);
+        self.kept.insert(h, setup.clone(), game, 0, |k| k == setup);
         Ok(game)
     }
 }

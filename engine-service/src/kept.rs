@@ -9,8 +9,9 @@
 //! game, or an `Arc`).
 //!
 //! Its size is fixed when it is made (locks × sets × slots; a lock's sets are allocated when
-//! it keeps its first value), so what requests send can crowd keys out but never grow it;
-//! callers keep only keys and values of bounded size.
+//! it keeps its first value), and each set has a budget of bytes that the values it keeps may
+//! take together (as their callers reckon them; a value over the budget is not kept), so what
+//! requests send can crowd keys out but never grow it past locks × sets × budget.
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -20,10 +21,12 @@ const WAYS: usize = 4;
 /// How long ago, in uses of its lock, an offered value ranks as used (see [`Kept::offer`]).
 const OFFERED_AGE: u64 = 1 << 32;
 
-/// The slots of one set, with when each was last used (its lock's clock; 0 for never).
+/// The slots of one set, with when each was last used (its lock's clock; 0 for never) and the
+/// bytes each value takes.
 struct Set<K, V> {
     slots: [Option<(K, V)>; WAYS],
     used: [u64; WAYS],
+    bytes: [usize; WAYS],
 }
 
 impl<K, V> Default for Set<K, V> {
@@ -31,7 +34,16 @@ impl<K, V> Default for Set<K, V> {
         Set {
             slots: std::array::from_fn(|_| None),
             used: [0; WAYS],
+            bytes: [0; WAYS],
         }
+    }
+}
+
+impl<K, V> Set<K, V> {
+    fn clear(&mut self, i: usize) {
+        self.slots[i] = None;
+        self.used[i] = 0;
+        self.bytes[i] = 0;
     }
 }
 
@@ -45,11 +57,14 @@ struct Shard<K, V> {
 pub(crate) struct Kept<K, V> {
     shards: Vec<Mutex<Shard<K, V>>>,
     sets_per_shard: usize,
+    /// The bytes the values of a set may take together.
+    set_budget: usize,
 }
 
 impl<K, V: Clone> Kept<K, V> {
-    /// A store of `shards` locks with `sets_per_shard` sets of four slots each.
-    pub(crate) fn new(shards: usize, sets_per_shard: usize) -> Kept<K, V> {
+    /// A store of `shards` locks with `sets_per_shard` sets of four slots each, the values of a
+    /// set taking at most `set_budget` bytes together.
+    pub(crate) fn new(shards: usize, sets_per_shard: usize, set_budget: usize) -> Kept<K, V> {
         let (shards, sets_per_shard) = (shards.max(1), sets_per_shard.max(1));
         Kept {
             shards: (0..shards)
@@ -61,6 +76,7 @@ impl<K, V: Clone> Kept<K, V> {
                 })
                 .collect(),
             sets_per_shard,
+            set_budget,
         }
     }
 
@@ -103,20 +119,38 @@ impl<K, V: Clone> Kept<K, V> {
         None
     }
 
-    /// Keeps `value` for `key` (whose hash is `hash`) in place of the slot `is_key` recognises
-    /// as the same key, else of the least recently used slot of its set.
-    pub(crate) fn insert(&self, hash: u64, key: K, value: V, is_key: impl Fn(&K) -> bool) {
-        self.put(hash, key, value, is_key, 0);
+    /// Keeps `value`, which takes `bytes`, for `key` (whose hash is `hash`) in place of the
+    /// value of the slot `is_key` recognises as the same key, giving way the least recently used
+    /// values of its set until a slot is free and the set's values are within its budget.
+    pub(crate) fn insert(
+        &self,
+        hash: u64,
+        key: K,
+        value: V,
+        bytes: usize,
+        is_key: impl Fn(&K) -> bool,
+    ) {
+        self.put(hash, (key, value), bytes, is_key, 0);
     }
 
     /// [`Kept::insert`] of a value no one has asked for yet (the server made it expecting a
     /// request for it): it ranks as used [`OFFERED_AGE`] uses ago, so that it gives way before
     /// the values used since, until it is used itself.
-    pub(crate) fn offer(&self, hash: u64, key: K, value: V, is_key: impl Fn(&K) -> bool) {
-        self.put(hash, key, value, is_key, OFFERED_AGE);
+    pub(crate) fn offer(
+        &self,
+        hash: u64,
+        key: K,
+        value: V,
+        bytes: usize,
+        is_key: impl Fn(&K) -> bool,
+    ) {
+        self.put(hash, (key, value), bytes, is_key, OFFERED_AGE);
     }
 
-    fn put(&self, hash: u64, key: K, value: V, is_key: impl Fn(&K) -> bool, age: u64) {
+    fn put(&self, hash: u64, kv: (K, V), bytes: usize, is_key: impl Fn(&K) -> bool, age: u64) {
+        if bytes > self.set_budget {
+            return;
+        }
         let (shard, set) = self.place(hash);
         let sets_per_shard = self.sets_per_shard;
         let mut shard = self.lock(shard);
@@ -126,16 +160,30 @@ impl<K, V: Clone> Kept<K, V> {
         shard.clock += 1;
         let now = shard.clock;
         let set = &mut shard.sets[set];
-        let same = set
-            .slots
-            .iter()
-            .position(|s| s.as_ref().is_some_and(|(k, _)| is_key(k)));
-        // The least recently used slot (an empty one has never been used).
-        let slot =
-            same.unwrap_or_else(|| (0..WAYS).min_by_key(|&i| set.used[i]).unwrap_or_default());
-        set.slots[slot] = Some((key, value));
-        // Never 0, which marks a slot that was never used.
-        set.used[slot] = now.saturating_sub(age).max(1);
+        if let Some(i) = (0..WAYS).find(|&i| set.slots[i].as_ref().is_some_and(|(k, _)| is_key(k)))
+        {
+            set.clear(i);
+        }
+        // Room: a free slot, and the bytes within the budget. The least recently used values
+        // give way until there is (the set's budget holds any one value kept).
+        loop {
+            let free = (0..WAYS).find(|&i| set.slots[i].is_none());
+            let held: usize = set.bytes.iter().sum();
+            if let (Some(i), true) = (free, held + bytes <= self.set_budget) {
+                set.slots[i] = Some(kv);
+                // Never 0, which marks a slot that was never used.
+                set.used[i] = now.saturating_sub(age).max(1);
+                set.bytes[i] = bytes;
+                return;
+            }
+            let Some(oldest) = (0..WAYS)
+                .filter(|&i| set.slots[i].is_some())
+                .min_by_key(|&i| set.used[i])
+            else {
+                return;
+            };
+            set.clear(oldest);
+        }
     }
 
     /// Whether the key that `is_key` recognises is kept in `hash`'s set (without using it).
@@ -170,52 +218,75 @@ mod tests {
     #[test]
     fn a_set_keeps_its_most_recently_used_keys() {
         // One lock and one set: every key shares it.
-        let kept: Kept<u32, u32> = Kept::new(1, 1);
+        let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         assert_eq!(kept.capacity(), WAYS);
         for k in 0..WAYS as u32 {
-            kept.insert(0, k, k * 10, |&x| x == k);
+            kept.insert(0, k, k * 10, 0, |&x| x == k);
         }
         assert!((0..WAYS as u32).all(|k| kept.get(0, |&x| x == k) == Some(k * 10)));
         // The first is used again; a newcomer takes the place of the second.
         assert_eq!(kept.get(0, |&x| x == 0), Some(0));
-        kept.insert(0, 99, 990, |&x| x == 99);
+        kept.insert(0, 99, 990, 0, |&x| x == 99);
         assert_eq!(kept.get(0, |&x| x == 1), None);
         assert_eq!(kept.get(0, |&x| x == 99), Some(990));
         assert!([0, 2, 3].iter().all(|&k| kept.holds(0, |&x| x == k)));
         // The same key again replaces its value instead of taking another slot.
-        kept.insert(0, 99, 991, |&x| x == 99);
+        kept.insert(0, 99, 991, 0, |&x| x == 99);
         assert_eq!(kept.get(0, |&x| x == 99), Some(991));
         assert_eq!(kept.len(), WAYS);
     }
 
     #[test]
     fn offered_values_give_way_first_until_used() {
-        let kept: Kept<u32, u32> = Kept::new(1, 1);
+        let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         for k in 0..WAYS as u32 {
-            kept.insert(0, k, k, |&x| x == k);
+            kept.insert(0, k, k, 0, |&x| x == k);
         }
         // Offered values take the place of the least recently used one, then of each other,
         // while the values in use stay.
         for k in 100..110u32 {
-            kept.offer(0, k, k, |&x| x == k);
+            kept.offer(0, k, k, 0, |&x| x == k);
         }
         assert!((1..WAYS as u32).all(|k| kept.holds(0, |&x| x == k)));
         assert!(!kept.holds(0, |&x| x == 0));
         assert!(kept.holds(0, |&x| x == 109));
         // Used once, an offered value ranks as any other.
         assert_eq!(kept.get(0, |&x| x == 109), Some(109));
-        kept.insert(0, 200, 200, |&x| x == 200);
+        kept.insert(0, 200, 200, 0, |&x| x == 200);
         assert!(kept.holds(0, |&x| x == 109) && kept.holds(0, |&x| x == 200));
         assert!(!kept.holds(0, |&x| x == 1));
     }
 
     #[test]
+    fn a_set_keeps_its_values_within_its_budget() {
+        let kept: Kept<u32, u32> = Kept::new(1, 1, 100);
+        kept.insert(0, 1, 1, 40, |&x| x == 1);
+        kept.insert(0, 2, 2, 40, |&x| x == 2);
+        assert_eq!(kept.len(), 2);
+        // A third of 40 bytes does not fit beside the two: the least recently used gives way.
+        assert_eq!(kept.get(0, |&x| x == 1), Some(1));
+        kept.insert(0, 3, 3, 40, |&x| x == 3);
+        assert!(kept.holds(0, |&x| x == 1) && kept.holds(0, |&x| x == 3));
+        assert!(!kept.holds(0, |&x| x == 2));
+        // One as large as the budget takes the set; one larger is not kept at all.
+        kept.insert(0, 4, 4, 100, |&x| x == 4);
+        assert_eq!(kept.len(), 1);
+        kept.insert(0, 5, 5, 101, |&x| x == 5);
+        assert!(kept.holds(0, |&x| x == 4) && !kept.holds(0, |&x| x == 5));
+        // The same key again counts its new size only.
+        kept.insert(0, 4, 40, 60, |&x| x == 4);
+        kept.insert(0, 6, 6, 40, |&x| x == 6);
+        assert_eq!(kept.len(), 2);
+        assert_eq!(kept.get(0, |&x| x == 4), Some(40));
+    }
+
+    #[test]
     fn keys_of_other_sets_do_not_meet() {
-        let kept: Kept<u64, u64> = Kept::new(4, 8);
+        let kept: Kept<u64, u64> = Kept::new(4, 8, usize::MAX);
         assert_eq!(kept.capacity(), 4 * 8 * WAYS);
         // Every hash once: each set gets exactly its four.
         for h in 0..(4 * 8 * WAYS) as u64 {
-            kept.insert(h, h, h + 1, |&x| x == h);
+            kept.insert(h, h, h + 1, 0, |&x| x == h);
         }
         assert_eq!(kept.len(), kept.capacity());
         for h in 0..(4 * 8 * WAYS) as u64 {

@@ -15,8 +15,8 @@
 //! kept (a failing record is replayed every time, and fails the same way). A sealed record is
 //! kept only after it opened with the server's key ring, which does not change while the server
 //! runs; its tokens are still checked on every request. Records longer than [`MAX_KEY`] bytes
-//! are not kept, so what is kept stays bounded (4,096 × about 6 KB at most) whatever requests
-//! say; the hash that places a record has a random seed per process, so that chosen records
+//! are not kept, and the replays of a set take at most [`SET_BUDGET`] bytes together, so what
+//! is kept stays bounded (24 MB, as [`Replayed::footprint`] reckons it) whatever requests say; the hash that places a record has a random seed per process, so that chosen records
 //! cannot aim at one set.
 
 use crate::convert::Decoded;
@@ -25,15 +25,21 @@ use crate::respond::{self, Detail, History, Written};
 use std::fmt;
 use std::hash::BuildHasher;
 use std::sync::{Arc, OnceLock};
-use tarock_engine::{AnyGame, Seat, RULES_VERSION};
+use tarock_engine::{AnyGame, DealSource, Seat, RULES_VERSION};
 use tarock_proto::wire::Writer;
 
 /// Independent locks, so requests on different threads seldom wait for each other.
 const SHARDS: usize = 16;
-/// Sets of four slots per lock: 4,096 replays in all, about 9 MB for records of a few dozen
-/// actions (a record a table sends and the one it is answered with take two; a set holds four,
-/// so that the sets of a busy table seldom overflow).
+/// Sets of four slots per lock: 4,096 replays in all (a record a table sends and the one it is
+/// answered with take two; a set holds four, so that the sets of a busy table seldom overflow).
 const SETS_PER_SHARD: usize = 64;
+/// The bytes the replays of a set may take together, as [`Replayed::footprint`] reckons them
+/// (a replay of a record of 26 actions, about 700 bytes, takes about 4 KB): four records of up
+/// to about 45 actions; 24 MB for the 1,024 sets.
+const SET_BUDGET: usize = 24 * 1024;
+/// The bytes a replay's history takes per action, reckoned: an entry (about 40 bytes), where it
+/// starts (4) and its share of the completed tricks' entries.
+const HISTORY_PER_ACTION: usize = 64;
 /// The longest record kept, in bytes: a whole hand of the longest variant written in full is
 /// about 2 KB.
 pub(crate) const MAX_KEY: usize = 4096;
@@ -73,6 +79,36 @@ impl Replayed {
             history: OnceLock::new(),
             actions_end: OnceLock::new(),
         }
+    }
+
+    /// The bytes this replay takes, kept by a key of `key_bytes`, or may come to take: its
+    /// history is made when a view first asks for it, and is reckoned from the start.
+    fn footprint(&self, key_bytes: usize) -> usize {
+        let d = &self.decoded;
+        let per_action = std::mem::size_of::<tarock_engine::Action>()
+            + std::mem::size_of::<Seat>()
+            + HISTORY_PER_ACTION;
+        let options: usize = d
+            .setup
+            .options
+            .iter()
+            .map(|(k, v)| 48 + k.len() + v.len())
+            .sum();
+        let matches = d
+            .match_state
+            .as_ref()
+            .map_or(0, |m| 8 * (m.totals.len() + m.doubled_rounds.len()));
+        let explicit = match d.setup.deal {
+            DealSource::Explicit(_) => 256,
+            DealSource::Seed(_) => 0,
+        };
+        key_bytes
+            + std::mem::size_of::<Replayed>()
+            + d.actions.len() * per_action
+            + options
+            + matches
+            + explicit
+            + self.sealed.as_ref().map_or(0, Vec::len)
     }
 
     /// The record's history as views write it.
@@ -149,7 +185,7 @@ impl Default for Replays {
         // could predict (a chosen record could then crowd out others of its set, no more).
         let _ = getrandom::fill(&mut seed);
         Replays {
-            kept: Kept::new(SHARDS, SETS_PER_SHARD),
+            kept: Kept::new(SHARDS, SETS_PER_SHARD, SET_BUDGET),
             hasher: foldhash::fast::FixedState::with_seed(u64::from_le_bytes(seed)),
         }
     }
@@ -186,8 +222,9 @@ impl Replays {
             sealed: key.is_sealed(),
             bytes: key.bytes().into(),
         };
+        let bytes = replayed.footprint(key.bytes().len());
         self.kept
-            .insert(self.hash(key), owned, replayed, |k| k.is(key));
+            .insert(self.hash(key), owned, replayed, bytes, |k| k.is(key));
     }
 
     /// Offers the replay `make` makes for `key`'s bytes, a record the server wrote and expects
@@ -207,7 +244,9 @@ impl Replays {
             sealed: key.is_sealed(),
             bytes: key.bytes().into(),
         };
-        self.kept.offer(hash, owned, make(), |k| k.is(key));
+        let replayed = make();
+        let bytes = replayed.footprint(key.bytes().len());
+        self.kept.offer(hash, owned, replayed, bytes, |k| k.is(key));
     }
 
     /// Whether `key`'s bytes are kept.
