@@ -261,7 +261,12 @@ impl<S> Instrumented<S> {
     ) -> Result<Response<T>, Status> {
         let start = Instant::now();
         let name = RPCS.get(rpc).copied().unwrap_or("unknown");
-        let span = tracing::info_span!("rpc", rpc = name, code = tracing::field::Empty);
+        // At INFO only for the exporter (see `telemetry::exporting_spans`).
+        let span = if crate::telemetry::exporting_spans() {
+            tracing::info_span!("rpc", rpc = name, code = tracing::field::Empty)
+        } else {
+            tracing::debug_span!("rpc", rpc = name, code = tracing::field::Empty)
+        };
         let result = fut.instrument(span.clone()).await;
         let code = result.as_ref().map_or_else(Status::code, |_| Code::Ok);
         span.record("code", tracing::field::debug(code));
@@ -387,7 +392,44 @@ mod tests {
         assert!(body.contains("tarock_requests_total{rpc=\"ApplyAction\",code=\"ABORTED\"} 1"));
     }
 
-    // With spans enabled (the server's default log level is info), every RPC names itself:
+    // Without the OTLP exporter the default log level (info) makes no span per RPC: none would
+    // be printed, only formatted. At debug they are made.
+    #[tokio::test(flavor = "current_thread")]
+    async fn without_the_exporter_rpc_spans_are_made_at_debug_only() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use tracing_subscriber::layer::Context;
+
+        /// Counts the spans named `rpc` made.
+        struct Spans(Arc<AtomicUsize>);
+        impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Spans {
+            fn on_new_span(
+                &self,
+                attrs: &tracing::span::Attributes<'_>,
+                _: &tracing::span::Id,
+                _: Context<'_, S>,
+            ) {
+                if attrs.metadata().name() == "rpc" {
+                    self.0.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        assert!(!crate::telemetry::exporting_spans());
+        for (filter, expected) in [("info", 0), ("debug", 1)] {
+            let made = Arc::new(AtomicUsize::new(0));
+            let subscriber = tracing_subscriber::registry()
+                .with(tracing_subscriber::EnvFilter::new(filter))
+                .with(Spans(Arc::clone(&made)));
+            let _default = tracing::subscriber::set_default(subscriber);
+            let svc = Instrumented::new(Engine::new(), Arc::new(Metrics::default()));
+            let r = svc
+                .list_variants(Request::new(pb::ListVariantsRequest {}))
+                .await;
+            assert!(r.is_ok());
+            assert_eq!(made.load(Ordering::Relaxed), expected, "at {filter}");
+        }
+    }
+
+    // With spans enabled (at debug, or at info when they are exported), every RPC names itself:
     // NextDeal, the last, too.
     #[tokio::test(flavor = "current_thread")]
     async fn every_rpc_is_named_in_its_span_and_counted() {

@@ -9,6 +9,7 @@ use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_sdk::metrics::SdkMeterProvider;
 use opentelemetry_sdk::trace::SdkTracerProvider;
 use opentelemetry_sdk::Resource;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{EnvFilter, Layer};
@@ -30,6 +31,17 @@ impl Telemetry {
             let _ = m.shutdown();
         }
     }
+}
+
+/// Whether spans are exported over OTLP (set by [`init`]).
+static EXPORTING_SPANS: AtomicBool = AtomicBool::new(false);
+
+/// Whether spans are exported over OTLP: the per-RPC spans are then made at INFO, the default
+/// log level, and otherwise at DEBUG. At INFO nothing is logged inside an RPC's span, so made
+/// for the logs alone it would only be formatted (its fields, on every request) and dropped.
+#[must_use]
+pub fn exporting_spans() -> bool {
+    EXPORTING_SPANS.load(Ordering::Relaxed)
 }
 
 fn otlp_configured(signal: &str) -> bool {
@@ -77,6 +89,7 @@ pub fn init(log_format: &str) -> Result<Telemetry, String> {
             .build();
         let tracer = provider.tracer("tarock-server");
         telemetry.tracer = Some(provider);
+        EXPORTING_SPANS.store(true, Ordering::Relaxed);
         Some(tracing_opentelemetry::layer().with_tracer(tracer))
     } else {
         None
