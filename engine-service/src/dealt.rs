@@ -10,7 +10,7 @@
 //! setup is kept. Explicit deals are not kept (their cards are validated on every request), nor
 //! are setups that fail to deal or carry more options than any variant has.
 
-use crate::kept::Kept;
+use crate::kept::{Kept, Rank};
 use std::fmt;
 use tarock_engine::{AnyGame, DealSource, Setup, SetupError};
 
@@ -93,7 +93,8 @@ impl DealtGames {
             return Ok(game);
         }
         let game = AnyGame::new(setup)?;
-        self.kept.insert(h, setup.clone(), game, 0, |k| k == setup);
+        self.kept
+            .insert(h, (setup.clone(), game), 0, Rank::Used, |k| k == setup);
         Ok(game)
     }
 }

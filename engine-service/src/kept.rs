@@ -18,8 +18,19 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 /// Slots per set.
 const WAYS: usize = 4;
 
-/// How long ago, in uses of its lock, an offered value ranks as used (see [`Kept::offer`]).
+/// How long ago, in uses of its lock, an offered value ranks as used (see [`Rank::Offered`]).
 const OFFERED_AGE: u64 = 1 << 32;
+
+/// How a value ranks among those of its set when it is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rank {
+    /// Used now.
+    Used,
+    /// Offered: no one has asked for it yet (the server made it expecting a request for it). It
+    /// ranks as used [`OFFERED_AGE`] uses ago, so that it gives way before the values used
+    /// since, until it is used itself.
+    Offered,
+}
 
 /// The slots of one set, with when each was last used (its lock's clock; 0 for never) and the
 /// bytes each value takes.
@@ -121,33 +132,20 @@ impl<K, V: Clone> Kept<K, V> {
 
     /// Keeps `value`, which takes `bytes`, for `key` (whose hash is `hash`) in place of the
     /// value of the slot `is_key` recognises as the same key, giving way the least recently used
-    /// values of its set until a slot is free and the set's values are within its budget.
+    /// values of its set until a slot is free and the set's values are within its budget; it
+    /// ranks as `rank` says.
     pub(crate) fn insert(
         &self,
         hash: u64,
-        key: K,
-        value: V,
+        kv: (K, V),
         bytes: usize,
+        rank: Rank,
         is_key: impl Fn(&K) -> bool,
     ) {
-        self.put(hash, (key, value), bytes, is_key, 0);
-    }
-
-    /// [`Kept::insert`] of a value no one has asked for yet (the server made it expecting a
-    /// request for it): it ranks as used [`OFFERED_AGE`] uses ago, so that it gives way before
-    /// the values used since, until it is used itself.
-    pub(crate) fn offer(
-        &self,
-        hash: u64,
-        key: K,
-        value: V,
-        bytes: usize,
-        is_key: impl Fn(&K) -> bool,
-    ) {
-        self.put(hash, (key, value), bytes, is_key, OFFERED_AGE);
-    }
-
-    fn put(&self, hash: u64, kv: (K, V), bytes: usize, is_key: impl Fn(&K) -> bool, age: u64) {
+        let age = match rank {
+            Rank::Used => 0,
+            Rank::Offered => OFFERED_AGE,
+        };
         if bytes > self.set_budget {
             return;
         }
@@ -221,17 +219,17 @@ mod tests {
         let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         assert_eq!(kept.capacity(), WAYS);
         for k in 0..WAYS as u32 {
-            kept.insert(0, k, k * 10, 0, |&x| x == k);
+            kept.insert(0, (k, k * 10), 0, Rank::Used, |&x| x == k);
         }
         assert!((0..WAYS as u32).all(|k| kept.get(0, |&x| x == k) == Some(k * 10)));
         // The first is used again; a newcomer takes the place of the second.
         assert_eq!(kept.get(0, |&x| x == 0), Some(0));
-        kept.insert(0, 99, 990, 0, |&x| x == 99);
+        kept.insert(0, (99, 990), 0, Rank::Used, |&x| x == 99);
         assert_eq!(kept.get(0, |&x| x == 1), None);
         assert_eq!(kept.get(0, |&x| x == 99), Some(990));
         assert!([0, 2, 3].iter().all(|&k| kept.holds(0, |&x| x == k)));
         // The same key again replaces its value instead of taking another slot.
-        kept.insert(0, 99, 991, 0, |&x| x == 99);
+        kept.insert(0, (99, 991), 0, Rank::Used, |&x| x == 99);
         assert_eq!(kept.get(0, |&x| x == 99), Some(991));
         assert_eq!(kept.len(), WAYS);
     }
@@ -240,19 +238,19 @@ mod tests {
     fn offered_values_give_way_first_until_used() {
         let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         for k in 0..WAYS as u32 {
-            kept.insert(0, k, k, 0, |&x| x == k);
+            kept.insert(0, (k, k), 0, Rank::Used, |&x| x == k);
         }
         // Offered values take the place of the least recently used one, then of each other,
         // while the values in use stay.
         for k in 100..110u32 {
-            kept.offer(0, k, k, 0, |&x| x == k);
+            kept.insert(0, (k, k), 0, Rank::Offered, |&x| x == k);
         }
         assert!((1..WAYS as u32).all(|k| kept.holds(0, |&x| x == k)));
         assert!(!kept.holds(0, |&x| x == 0));
         assert!(kept.holds(0, |&x| x == 109));
         // Used once, an offered value ranks as any other.
         assert_eq!(kept.get(0, |&x| x == 109), Some(109));
-        kept.insert(0, 200, 200, 0, |&x| x == 200);
+        kept.insert(0, (200, 200), 0, Rank::Used, |&x| x == 200);
         assert!(kept.holds(0, |&x| x == 109) && kept.holds(0, |&x| x == 200));
         assert!(!kept.holds(0, |&x| x == 1));
     }
@@ -260,22 +258,22 @@ mod tests {
     #[test]
     fn a_set_keeps_its_values_within_its_budget() {
         let kept: Kept<u32, u32> = Kept::new(1, 1, 100);
-        kept.insert(0, 1, 1, 40, |&x| x == 1);
-        kept.insert(0, 2, 2, 40, |&x| x == 2);
+        kept.insert(0, (1, 1), 40, Rank::Used, |&x| x == 1);
+        kept.insert(0, (2, 2), 40, Rank::Used, |&x| x == 2);
         assert_eq!(kept.len(), 2);
         // A third of 40 bytes does not fit beside the two: the least recently used gives way.
         assert_eq!(kept.get(0, |&x| x == 1), Some(1));
-        kept.insert(0, 3, 3, 40, |&x| x == 3);
+        kept.insert(0, (3, 3), 40, Rank::Used, |&x| x == 3);
         assert!(kept.holds(0, |&x| x == 1) && kept.holds(0, |&x| x == 3));
         assert!(!kept.holds(0, |&x| x == 2));
         // One as large as the budget takes the set; one larger is not kept at all.
-        kept.insert(0, 4, 4, 100, |&x| x == 4);
+        kept.insert(0, (4, 4), 100, Rank::Used, |&x| x == 4);
         assert_eq!(kept.len(), 1);
-        kept.insert(0, 5, 5, 101, |&x| x == 5);
+        kept.insert(0, (5, 5), 101, Rank::Used, |&x| x == 5);
         assert!(kept.holds(0, |&x| x == 4) && !kept.holds(0, |&x| x == 5));
         // The same key again counts its new size only.
-        kept.insert(0, 4, 40, 60, |&x| x == 4);
-        kept.insert(0, 6, 6, 40, |&x| x == 6);
+        kept.insert(0, (4, 40), 60, Rank::Used, |&x| x == 4);
+        kept.insert(0, (6, 6), 40, Rank::Used, |&x| x == 6);
         assert_eq!(kept.len(), 2);
         assert_eq!(kept.get(0, |&x| x == 4), Some(40));
     }
@@ -286,7 +284,7 @@ mod tests {
         assert_eq!(kept.capacity(), 4 * 8 * WAYS);
         // Every hash once: each set gets exactly its four.
         for h in 0..(4 * 8 * WAYS) as u64 {
-            kept.insert(h, h, h + 1, 0, |&x| x == h);
+            kept.insert(h, (h, h + 1), 0, Rank::Used, |&x| x == h);
         }
         assert_eq!(kept.len(), kept.capacity());
         for h in 0..(4 * 8 * WAYS) as u64 {

@@ -20,7 +20,7 @@
 //! cannot aim at one set.
 
 use crate::convert::Decoded;
-use crate::kept::Kept;
+use crate::kept::{Kept, Rank};
 use crate::respond::{self, Detail, History, Written};
 use std::fmt;
 use std::hash::BuildHasher;
@@ -224,12 +224,14 @@ impl Replays {
         };
         let bytes = replayed.footprint(key.bytes().len());
         self.kept
-            .insert(self.hash(key), owned, replayed, bytes, |k| k.is(key));
+            .insert(self.hash(key), (owned, replayed), bytes, Rank::Used, |k| {
+                k.is(key)
+            });
     }
 
     /// Offers the replay `make` makes for `key`'s bytes, a record the server wrote and expects
     /// to be sent next, unless they are kept already (or too long to keep): it gives way before
-    /// the replays in use until a request uses it (see [`Kept::offer`]), so that records written
+    /// the replays in use until a request uses it (see [`Rank::Offered`]), so that records written
     /// and never sent back (a client that sends one record many times) do not crowd out the
     /// records in use.
     pub(crate) fn keep(&self, key: StateKey<'_>, make: impl FnOnce() -> Arc<Replayed>) {
@@ -246,7 +248,8 @@ impl Replays {
         };
         let replayed = make();
         let bytes = replayed.footprint(key.bytes().len());
-        self.kept.offer(hash, owned, replayed, bytes, |k| k.is(key));
+        self.kept
+            .insert(hash, (owned, replayed), bytes, Rank::Offered, |k| k.is(key));
     }
 
     /// Whether `key`'s bytes are kept.
