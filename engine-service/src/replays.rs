@@ -16,8 +16,9 @@
 //! kept only after it opened with the server's key ring, which does not change while the server
 //! runs; its tokens are still checked on every request. Records longer than [`MAX_KEY`] bytes
 //! are not kept, and the replays of a set take at most [`SET_BUDGET`] bytes together, so what
-//! is kept stays bounded (24 MB, as [`Replayed::footprint`] reckons it) whatever requests say; the hash that places a record has a random seed per process, so that chosen records
-//! cannot aim at one set.
+//! is kept stays bounded (24 MB, as [`Replayed::footprint`] reckons it) whatever requests say;
+//! the hash that places a record has a random seed per process, so that chosen records cannot
+//! aim at one set.
 
 use crate::convert::Decoded;
 use crate::kept::{Kept, Rank};
