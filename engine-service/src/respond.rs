@@ -239,14 +239,22 @@ pub(crate) const RECORD_ACTION_TAG: u32 = 8;
 /// The tag of `HistoryEntry.action`.
 pub(crate) const HISTORY_ACTION_TAG: u32 = 2;
 
-/// The history entry (field 18) of a discard its viewer may not see, by the discarding seat.
+/// The history entry (field 18) of a discard its viewer may not see, by the discarding seat: the
+/// seat, and an action of kind DISCARD without its card. (Only discards are hidden, and never in
+/// the auction.)
 fn hidden_discard_entry(seat: Seat) -> &'static [u8] {
     static TABLE: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         (0..tarock_engine::MAX_SEATS as u8)
             .map(|s| {
                 let mut w = Writer::default();
-                hidden_discard(&mut w, HISTORY_TAG, Seat::new(s));
+                w.message(HISTORY_TAG, |w| {
+                    w.uint(1, u64::from(s));
+                    w.message(2, |w| {
+                        w.int(1, pb::ActionKind::Discard as i64);
+                        w.bytes(8, b"discard");
+                    });
+                });
                 w.into_bytes()
             })
             .collect()
@@ -256,29 +264,9 @@ fn hidden_discard_entry(seat: Seat) -> &'static [u8] {
         .map_or(&[], Vec::as_slice)
 }
 
-/// A discard its viewer may not see, as a history entry under `tag`: the seat, and an action of
-/// kind DISCARD without its card.
-fn hidden_discard(w: &mut Writer, tag: u32, seat: Seat) {
-    w.message(tag, |w| {
-        w.uint(1, u64::from(seat.get()));
-        w.message(2, |w| {
-            w.int(1, pb::ActionKind::Discard as i64);
-            w.bytes(8, b"discard");
-        });
-    });
-}
-
-/// A history entry: who acted and what they did, a discard the viewer may not see without its
-/// card.
-fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) {
-    if hidden {
-        match tag {
-            HISTORY_TAG => w.raw(hidden_discard_entry(seat)),
-            _ => hidden_discard(w, tag, seat),
-        }
-        return;
-    }
-    if let (false, Some(f)) = (hidden, convert::action_as_fields(a)) {
+/// A history entry, or an auction entry, as field `tag`: who acted and what they did.
+fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action) {
+    if let Some(f) = convert::action_as_fields(a) {
         // The seat (left out when 0) and the action as a whole field: the entry's length is
         // known before it is written.
         let seat = seat.get();
@@ -354,7 +342,7 @@ impl History {
         let mut starts = Vec::with_capacity(self.starts.len() + actions.len());
         starts.extend_from_slice(&self.starts);
         for (&a, &s) in actions.iter().zip(seats) {
-            history_entry(&mut w, HISTORY_TAG, s, a, false);
+            history_entry(&mut w, HISTORY_TAG, s, a);
             starts.push(u32::try_from(w.len()).unwrap_or(u32::MAX));
         }
         let tricks = game.as_hungarian().map_or(&[][..], |h| h.tricks());
@@ -468,7 +456,7 @@ pub fn view_with(
                 w.raw(&[AUCTION_KEY]);
                 w.raw(&h.entries(i, i + 1)[HISTORY_KEY.len()..]);
             }
-            _ => history_entry(w, AUCTION_TAG, s, a, false),
+            _ => history_entry(w, AUCTION_TAG, s, a),
         }
     }
     if let Some((d, c)) = h.declarer() {
@@ -510,14 +498,18 @@ pub fn view_with(
         for (i, (&a, &s)) in actions[..from_kept].iter().zip(seats).enumerate() {
             if hidden(a, s) {
                 w.raw(h.entries(run, i));
-                history_entry(w, HISTORY_TAG, s, a, true);
+                w.raw(hidden_discard_entry(s));
                 run = i + 1;
             }
         }
         w.raw(h.entries(run, from_kept));
     }
     for (&a, &s) in actions.iter().zip(seats).skip(from_kept) {
-        history_entry(w, HISTORY_TAG, s, a, hidden(a, s));
+        if hidden(a, s) {
+            w.raw(hidden_discard_entry(s));
+        } else {
+            history_entry(w, HISTORY_TAG, s, a);
+        }
     }
     if let Phase::Over(end) = phase {
         let (reason, seat) = convert::end_to_pb(end);
