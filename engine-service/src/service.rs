@@ -149,6 +149,17 @@ struct Ready<'a> {
     action: Option<LeanAction>,
 }
 
+impl<'a> Ready<'a> {
+    /// The replay of the open record `record`.
+    fn open(replayed: Arc<Replayed>, record: &'a [u8]) -> Ready<'a> {
+        Ready {
+            replayed,
+            record: Some(record),
+            action: None,
+        }
+    }
+}
+
 /// Decodes and replays a record (from the game as dealt, kept in `dealt`); the first illegal
 /// action fails the request.
 fn replay_record(
@@ -253,20 +264,13 @@ impl Engine {
     /// when there is one, else decoded, replayed and kept. `None` when an open record's bytes
     /// are not for the fast decoder (the request is then decoded in full, and prost decides).
     fn replay_bytes<'a>(&self, state: StateBytes<'a>) -> Prepared<'a> {
-        let ready = |record| {
-            move |replayed| Ready {
-                replayed,
-                record,
-                action: None,
-            }
-        };
         match state {
             StateBytes::Missing => Some(Err(missing_state())),
             StateBytes::Record(bytes) => {
                 let key = StateKey::Open(bytes);
                 // Kept only by a server that accepts open records.
                 if let Some(r) = self.replays.get(key) {
-                    return Some(Ok(ready(Some(bytes))(r)));
+                    return Some(Ok(Ready::open(r, bytes)));
                 }
                 let lean = decode::lean_record(bytes)?;
                 let actions = convert::lean_actions(&lean.actions)?;
@@ -275,10 +279,16 @@ impl Engine {
                         replay_record(&self.dealt, &lean.message, Some(&actions))?;
                     let r = Arc::new(Replayed::new(decoded, game, seats, None));
                     self.replays.insert(key, Arc::clone(&r));
-                    Ok(ready(Some(bytes))(r))
+                    Ok(Ready::open(r, bytes))
                 }))
             }
-            StateBytes::Sealed { data, .. } => Some(self.replay_sealed(data).map(ready(None))),
+            StateBytes::Sealed { data, .. } => {
+                Some(self.replay_sealed(data).map(|replayed| Ready {
+                    replayed,
+                    record: None,
+                    action: None,
+                }))
+            }
         }
     }
 

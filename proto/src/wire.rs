@@ -94,12 +94,6 @@ impl Writer {
         Writer(Vec::with_capacity(n))
     }
 
-    /// A writer that appends to `bytes`.
-    #[must_use]
-    pub fn from_bytes(bytes: Vec<u8>) -> Writer {
-        Writer(bytes)
-    }
-
     /// The bytes written.
     #[must_use]
     pub fn into_bytes(self) -> Vec<u8> {
