@@ -161,6 +161,13 @@ impl StateKey<'_> {
     }
 }
 
+/// Bytes [`Replays::get`] did not find, hashed (`None` when too long to keep).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Miss<'a> {
+    key: StateKey<'a>,
+    hash: Option<u64>,
+}
+
 /// A kept key.
 struct Key {
     sealed: bool,
@@ -206,28 +213,34 @@ impl Replays {
         self.hasher.hash_one((key.is_sealed(), key.bytes()))
     }
 
-    /// The kept replay of `key`'s bytes, if any.
-    pub(crate) fn get(&self, key: StateKey<'_>) -> Option<Arc<Replayed>> {
+    /// The kept replay of `key`'s bytes; else the miss, with which to keep the replay once
+    /// made (see [`Replays::insert`]), the bytes hashed once.
+    pub(crate) fn get<'a>(&self, key: StateKey<'a>) -> Result<Arc<Replayed>, Miss<'a>> {
         if key.bytes().len() > MAX_KEY {
-            return None;
+            return Err(Miss { key, hash: None });
         }
-        self.kept.get(self.hash(key), |k| k.is(key))
+        let hash = self.hash(key);
+        self.kept.get(hash, |k| k.is(key)).ok_or(Miss {
+            key,
+            hash: Some(hash),
+        })
     }
 
-    /// Keeps `replayed` as the replay of `key`'s bytes (unless they are too long to keep).
-    pub(crate) fn insert(&self, key: StateKey<'_>, replayed: Arc<Replayed>) {
-        if key.bytes().len() > MAX_KEY {
-            return;
-        }
+    /// Keeps `replayed` as the replay of the bytes `get` missed (unless they are too long to
+    /// keep).
+    pub(crate) fn insert(&self, miss: Miss<'_>, replayed: Arc<Replayed>) {
+        self.put(miss, replayed, Rank::Used);
+    }
+
+    fn put(&self, Miss { key, hash }: Miss<'_>, replayed: Arc<Replayed>, rank: Rank) {
+        let Some(hash) = hash else { return };
         let owned = Key {
             sealed: key.is_sealed(),
             bytes: key.bytes().into(),
         };
         let bytes = replayed.footprint(key.bytes().len());
         self.kept
-            .insert(self.hash(key), (owned, replayed), bytes, Rank::Used, |k| {
-                k.is(key)
-            });
+            .insert(hash, (owned, replayed), bytes, rank, |k| k.is(key));
     }
 
     /// Offers the replay `make` makes for `key`'s bytes, a record the server wrote and expects
@@ -236,21 +249,9 @@ impl Replays {
     /// and never sent back (a client that sends one record many times) do not crowd out the
     /// records in use.
     pub(crate) fn keep(&self, key: StateKey<'_>, make: impl FnOnce() -> Arc<Replayed>) {
-        if key.bytes().len() > MAX_KEY {
-            return;
+        if let Err(miss @ Miss { hash: Some(_), .. }) = self.get(key) {
+            self.put(miss, make(), Rank::Offered);
         }
-        let hash = self.hash(key);
-        if self.kept.get(hash, |k| k.is(key)).is_some() {
-            return;
-        }
-        let owned = Key {
-            sealed: key.is_sealed(),
-            bytes: key.bytes().into(),
-        };
-        let replayed = make();
-        let bytes = replayed.footprint(key.bytes().len());
-        self.kept
-            .insert(hash, (owned, replayed), bytes, Rank::Offered, |k| k.is(key));
     }
 
     /// Whether `key`'s bytes are kept.
@@ -285,15 +286,17 @@ mod tests {
         let replays = Replays::default();
         let longest = vec![7u8; MAX_KEY];
         let too_long = vec![7u8; MAX_KEY + 1];
-        replays.insert(StateKey::Open(&longest), replayed());
-        replays.insert(StateKey::Open(&too_long), replayed());
+        for key in [StateKey::Open(&longest), StateKey::Open(&too_long)] {
+            let miss = replays.get(key).expect_err("not kept yet");
+            replays.insert(miss, replayed());
+        }
         assert!(replays.holds(StateKey::Open(&longest)));
-        assert!(replays.get(StateKey::Open(&longest)).is_some());
+        assert!(replays.get(StateKey::Open(&longest)).is_ok());
         assert!(!replays.holds(StateKey::Open(&too_long)));
-        assert!(replays.get(StateKey::Open(&too_long)).is_none());
+        assert!(replays.get(StateKey::Open(&too_long)).is_err());
         // The same bytes as a sealed record's data, or one byte less, are other keys.
-        assert!(replays.get(StateKey::Sealed(&longest)).is_none());
-        assert!(replays.get(StateKey::Open(&longest[1..])).is_none());
+        assert!(replays.get(StateKey::Sealed(&longest)).is_err());
+        assert!(replays.get(StateKey::Open(&longest[1..])).is_err());
         // Kept once: keeping it again does not make another.
         let mut made = 0;
         replays.keep(StateKey::Open(&longest), || {

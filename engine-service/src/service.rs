@@ -267,18 +267,18 @@ impl Engine {
         match state {
             StateBytes::Missing => Some(Err(missing_state())),
             StateBytes::Record(bytes) => {
-                let key = StateKey::Open(bytes);
                 // Kept only by a server that accepts open records.
-                if let Some(r) = self.replays.get(key) {
-                    return Some(Ok(Ready::open(r, bytes)));
-                }
+                let miss = match self.replays.get(StateKey::Open(bytes)) {
+                    Ok(r) => return Some(Ok(Ready::open(r, bytes))),
+                    Err(miss) => miss,
+                };
                 let lean = decode::lean_record(bytes)?;
                 let actions = convert::lean_actions(&lean.actions)?;
                 Some(self.check_open().and_then(|()| {
                     let (decoded, game, seats) =
                         replay_record(&self.dealt, &lean.message, Some(&actions))?;
                     let r = Arc::new(Replayed::new(decoded, game, seats, None));
-                    self.replays.insert(key, Arc::clone(&r));
+                    self.replays.insert(miss, Arc::clone(&r));
                     Ok(Ready::open(r, bytes))
                 }))
             }
@@ -295,10 +295,10 @@ impl Engine {
     /// Opens and replays a sealed record's `data`, or takes the kept replay of the same data
     /// (kept only once it opened: the key ring does not change while the server runs).
     fn replay_sealed(&self, data: &[u8]) -> Result<Arc<Replayed>, Status> {
-        let key = StateKey::Sealed(data);
-        if let Some(r) = self.replays.get(key) {
-            return Ok(r);
-        }
+        let miss = match self.replays.get(StateKey::Sealed(data)) {
+            Ok(r) => return Ok(r),
+            Err(miss) => miss,
+        };
         let keys = self.keys()?;
         let payload = keys
             .open(data)
@@ -330,7 +330,7 @@ impl Engine {
             ));
         }
         let r = Arc::new(Replayed::new(decoded, game, seats, Some(payload.game_id)));
-        self.replays.insert(key, Arc::clone(&r));
+        self.replays.insert(miss, Arc::clone(&r));
         Ok(r)
     }
 
