@@ -21,15 +21,22 @@ impl Rng {
     }
 }
 
+/// Hand `n` of variant `v` (four seats, the dealer by `n`), dealt from a seed made of `seed`,
+/// and the game as dealt.
+fn hand(v: Variant, n: u64, seed: u64) -> (Setup, AnyGame) {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let setup = Setup::seeded(v, 4, Seat::new((n % 4) as u8), bytes);
+    let g = AnyGame::new(&setup).expect("a seeded deal");
+    (setup, g)
+}
+
 /// Records of games in progress, every variant, and the action played next.
 fn games(rng: &mut Rng) -> Vec<(pb::GameRecord, Action, Seat)> {
     let mut out = Vec::new();
     for (i, &v) in Variant::ALL.iter().enumerate() {
         for n in 0..12u64 {
-            let mut seed = [0u8; 32];
-            seed[..8].copy_from_slice(&(n * 7 + i as u64).to_le_bytes());
-            let setup = Setup::seeded(v, 4, Seat::new((n % 4) as u8), seed);
-            let mut g = AnyGame::new(&setup).expect("a seeded deal");
+            let (setup, mut g) = hand(v, n, n * 7 + i as u64);
             let mut actions = Vec::new();
             let stop = rng.below(60);
             while !g.is_over() && actions.len() < stop {
@@ -170,10 +177,7 @@ fn answers_from_kept_replays_are_the_answers_of_a_fresh_server() {
     let mut steps = 0;
     for (i, &v) in Variant::ALL.iter().enumerate() {
         for n in 0..4u64 {
-            let mut seed = [0u8; 32];
-            seed[..8].copy_from_slice(&(n * 13 + i as u64).to_le_bytes());
-            let setup = Setup::seeded(v, 4, Seat::new((n % 4) as u8), seed);
-            let mut g = AnyGame::new(&setup).expect("a seeded deal");
+            let (setup, mut g) = hand(v, n, n * 13 + i as u64);
             // Some hands carry a match state (written after the actions), and some start from
             // a record the server would write otherwise (the rules version left out): the
             // answer to it is written in full, and the hand goes on from the server's records.
