@@ -87,9 +87,10 @@ struct Args {
     #[arg(long, default_value_t = 2)]
     client_threads: usize,
     /// How each request is sent: `lean` as standard gRPC clients send a unary request (grpc-go,
-    /// grpc-java: HEADERS and one DATA frame that ends the stream, written together); `tonic`
-    /// through tonic's generated-client path, which ends the stream with an empty DATA frame of
-    /// its own and writes the frames apart (three writes for a request of 256 bytes or more).
+    /// grpc-java: HEADERS and one DATA frame that ends the stream; hyper writes the two apart);
+    /// `tonic` through tonic's generated-client path, which ends the stream with an empty DATA
+    /// frame of its own (three writes for a request of 256 bytes or more, two for the health
+    /// check).
     #[arg(long, value_enum, default_value_t = Client::Lean)]
     client: Client,
     /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
@@ -153,7 +154,8 @@ impl Decoder for RawDecoder {
 /// How a request is sent (see `--client`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Client {
-    /// HEADERS and one DATA frame carrying END_STREAM, as one write.
+    /// HEADERS and one DATA frame carrying END_STREAM (two writes: hyper flushes the HEADERS
+    /// before the body's frame is ready).
     Lean,
     /// tonic's `Grpc::unary`: the body is a stream, ended by an empty DATA frame.
     Tonic,
