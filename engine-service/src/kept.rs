@@ -32,10 +32,15 @@ pub(crate) enum Rank {
     Offered,
 }
 
-/// The slots of one set, with when each was last used (its lock's clock; 0 for never) and the
-/// bytes each value takes.
+/// The slots of one set, with the hash of each slot's key, when each was last used (its lock's
+/// clock; 0 for never) and the bytes each value takes.
+///
+/// The hashes sit beside the clocks, in the set itself, so that a lookup compares keys only
+/// where the hashes agree: a key lives in memory of its own, and under load a comparison with
+/// another key of the set would cost a cache miss for nothing.
 struct Set<K, V> {
     slots: [Option<(K, V)>; WAYS],
+    hashes: [u64; WAYS],
     used: [u64; WAYS],
     bytes: [usize; WAYS],
 }
@@ -44,6 +49,7 @@ impl<K, V> Default for Set<K, V> {
     fn default() -> Set<K, V> {
         Set {
             slots: std::array::from_fn(|_| None),
+            hashes: [0; WAYS],
             used: [0; WAYS],
             bytes: [0; WAYS],
         }
@@ -51,8 +57,16 @@ impl<K, V> Default for Set<K, V> {
 }
 
 impl<K, V> Set<K, V> {
+    /// The slot of the key of `hash` that `is_key` recognises.
+    fn find(&self, hash: u64, is_key: impl Fn(&K) -> bool) -> Option<usize> {
+        (0..WAYS).find(|&i| {
+            self.hashes[i] == hash && self.slots[i].as_ref().is_some_and(|(k, _)| is_key(k))
+        })
+    }
+
     fn clear(&mut self, i: usize) {
         self.slots[i] = None;
+        self.hashes[i] = 0;
         self.used[i] = 0;
         self.bytes[i] = 0;
     }
@@ -119,15 +133,9 @@ impl<K, V: Clone> Kept<K, V> {
         shard.clock += 1;
         let now = shard.clock;
         let set = shard.sets.get_mut(set)?;
-        for (slot, used) in set.slots.iter().zip(&mut set.used) {
-            if let Some((k, v)) = slot {
-                if is_key(k) {
-                    *used = now;
-                    return Some(v.clone());
-                }
-            }
-        }
-        None
+        let i = set.find(hash, is_key)?;
+        set.used[i] = now;
+        set.slots[i].as_ref().map(|(_, v)| v.clone())
     }
 
     /// Keeps `value`, which takes `bytes`, for `key` (whose hash is `hash`) in place of the
@@ -158,8 +166,7 @@ impl<K, V: Clone> Kept<K, V> {
         shard.clock += 1;
         let now = shard.clock;
         let set = &mut shard.sets[set];
-        if let Some(i) = (0..WAYS).find(|&i| set.slots[i].as_ref().is_some_and(|(k, _)| is_key(k)))
-        {
+        if let Some(i) = set.find(hash, is_key) {
             set.clear(i);
         }
         // Room: a free slot, and the bytes within the budget. The least recently used values
@@ -169,6 +176,7 @@ impl<K, V: Clone> Kept<K, V> {
             let held: usize = set.bytes.iter().sum();
             if let (Some(i), true) = (free, held + bytes <= self.set_budget) {
                 set.slots[i] = Some(kv);
+                set.hashes[i] = hash;
                 // Never 0, which marks a slot that was never used.
                 set.used[i] = now.saturating_sub(age).max(1);
                 set.bytes[i] = bytes;
@@ -191,7 +199,7 @@ impl<K, V: Clone> Kept<K, V> {
         self.lock(shard)
             .sets
             .get(set)
-            .is_some_and(|s| s.slots.iter().flatten().any(|(k, _)| is_key(k)))
+            .is_some_and(|s| s.find(hash, is_key).is_some())
     }
 
     /// How many values are kept.
@@ -232,6 +240,27 @@ mod tests {
         kept.insert(0, (99, 991), 0, Rank::Used, |&x| x == 99);
         assert_eq!(kept.get(0, |&x| x == 99), Some(991));
         assert_eq!(kept.len(), WAYS);
+    }
+
+    #[test]
+    fn keys_are_compared_only_where_their_hashes_agree() {
+        let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
+        for k in 1..=3u32 {
+            kept.insert(u64::from(k), (k, k * 10), 0, Rank::Used, |&x| x == k);
+        }
+        let compared = std::cell::Cell::new(0);
+        let counting = |k: u32| {
+            let compared = &compared;
+            move |&x: &u32| {
+                compared.set(compared.get() + 1);
+                x == k
+            }
+        };
+        assert_eq!(kept.get(2, counting(2)), Some(20));
+        assert_eq!(compared.get(), 1);
+        // A hash no key of the set has compares nothing, whatever the key.
+        assert_eq!(kept.get(9, counting(2)), None);
+        assert_eq!(compared.get(), 1);
     }
 
     #[test]
