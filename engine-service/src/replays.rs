@@ -26,7 +26,7 @@ use crate::respond::{self, Detail, History, Written};
 use std::fmt;
 use std::hash::BuildHasher;
 use std::sync::{Arc, OnceLock};
-use tarock_engine::{AnyGame, DealSource, Seat, RULES_VERSION};
+use tarock_engine::{Action, AnyGame, DealSource, Seat, RULES_VERSION};
 use tarock_proto::wire::Writer;
 
 /// Independent locks, so requests on different threads seldom wait for each other.
@@ -41,6 +41,11 @@ const SET_BUDGET: usize = 24 * 1024;
 /// The bytes a replay's history takes per action, reckoned: an entry (about 40 bytes), where it
 /// starts (4) and its share of the completed tricks' entries.
 const HISTORY_PER_ACTION: usize = 64;
+/// How many of a record's last actions a kept history may leave to the views to write, so that
+/// the replay of the record an `ApplyAction` answers with shares the history of the record it
+/// was sent (a table's next request usually sends that record) instead of copying it whole with
+/// one more entry: every eighth action of a table, the history is made again up to the last.
+const UNSHARED_ACTIONS: usize = 8;
 /// The longest record kept, in bytes: a whole hand of the longest variant written in full is
 /// about 2 KB.
 pub(crate) const MAX_KEY: usize = 4096;
@@ -56,8 +61,10 @@ pub(crate) struct Replayed {
     pub(crate) seats: Vec<Seat>,
     /// The game id of a sealed record (`None` for an open one).
     pub(crate) sealed: Option<Vec<u8>>,
-    /// The record's history as views write it, made when a view first needs it.
-    pub(crate) history: OnceLock<History>,
+    /// The history of the record's first actions as views write it (a view writes the entries
+    /// of the rest itself): made when a view first needs it, or shared with the replay this one
+    /// was made from (see [`Replayed::history_after`]).
+    pub(crate) history: OnceLock<Arc<History>>,
     /// Where the actions end in the open record this replay was made from, if the server
     /// writes that record as its bytes stand (see [`Replayed::written`]).
     pub(crate) actions_end: OnceLock<Option<usize>>,
@@ -112,10 +119,30 @@ impl Replayed {
             + self.sealed.as_ref().map_or(0, Vec::len)
     }
 
-    /// The record's history as views write it.
-    pub(crate) fn history(&self) -> &History {
+    /// The history of the record's first actions (all of them, unless it was shared) as views
+    /// write it.
+    pub(crate) fn history(&self) -> &Arc<History> {
         self.history
-            .get_or_init(|| History::of(&self.game, &self.decoded.actions, &self.seats))
+            .get_or_init(|| Arc::new(History::of(&self.game, &self.decoded.actions, &self.seats)))
+    }
+
+    /// The history for a replay of this record with more actions, `actions` and `seats` being
+    /// all of that record's, which reached `game`: this replay's own, shared, while it leaves at
+    /// most [`UNSHARED_ACTIONS`] of them for views to write; else one made from it up to the
+    /// last action.
+    pub(crate) fn history_after(
+        &self,
+        game: &AnyGame,
+        actions: &[Action],
+        seats: &[Seat],
+    ) -> Arc<History> {
+        let own = self.history();
+        let from = own.len().min(actions.len());
+        if actions.len() - from <= UNSHARED_ACTIONS {
+            Arc::clone(own)
+        } else {
+            Arc::new(own.and(game, &actions[from..], &seats[from..]))
+        }
     }
 
     /// `bytes`, the open record this replay was made from (and is kept by), as a record the
@@ -279,6 +306,49 @@ mod tests {
             Vec::new(),
             None,
         ))
+    }
+
+    #[test]
+    fn a_history_is_shared_with_later_replays_until_it_leaves_too_many_actions_out() {
+        use tarock_engine::game::Game;
+        let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(0), [3; 32]);
+        let mut game = AnyGame::new(&setup).expect("a seeded deal");
+        let (mut actions, mut seats) = (Vec::new(), Vec::new());
+        let first = Replayed::new(
+            Decoded {
+                setup: setup.clone(),
+                actions: Vec::new(),
+                match_state: None,
+            },
+            game,
+            Vec::new(),
+            None,
+        );
+        while actions.len() <= UNSHARED_ACTIONS + 1 {
+            let seat = game.to_act().expect("the hand goes on");
+            // Anything but a pass, so that the hand is not thrown in.
+            let legal = game.legal_actions();
+            let a = legal
+                .iter()
+                .copied()
+                .find(|&a| a != Action::Pass)
+                .unwrap_or(legal[0]);
+            game.play_unchecked(a);
+            actions.push(a);
+            seats.push(seat);
+            let later = first.history_after(&game, &actions, &seats);
+            if actions.len() <= UNSHARED_ACTIONS {
+                assert!(
+                    Arc::ptr_eq(&later, first.history()),
+                    "{} actions",
+                    actions.len()
+                );
+            } else {
+                // Made anew, and then the history of every action.
+                assert!(!Arc::ptr_eq(&later, first.history()));
+                assert_eq!(*later, History::of(&game, &actions, &seats));
+            }
+        }
     }
 
     #[test]

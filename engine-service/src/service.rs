@@ -634,7 +634,7 @@ impl Engine {
                 setup: &decoded.setup,
                 actions: &actions,
                 seats: &seats,
-                history: Some(replayed.history()),
+                history: Some(&**replayed.history()),
                 written: record_bytes.and_then(|b| replayed.written(b)),
                 before: game,
                 after: &next,
@@ -652,7 +652,7 @@ impl Engine {
         };
         if let Some(key) = key {
             self.replays.keep(key, || {
-                let history = replayed.history().and(&next, &[action], &[to_act]);
+                let history = replayed.history_after(&next, &actions, &seats);
                 Arc::new(Replayed {
                     decoded: Decoded {
                         setup: decoded.setup.clone(),
