@@ -290,7 +290,7 @@ impl Instrumented<crate::Engine> {
         &self,
         rpc: ByteRpc,
         r: Request<tonic::codegen::Bytes>,
-    ) -> Result<Response<Vec<u8>>, Status> {
+    ) -> Result<Response<crate::respond::Answer>, Status> {
         let index = match rpc {
             ByteRpc::LegalMoves => 2,
             ByteRpc::ApplyAction => 3,

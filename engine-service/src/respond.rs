@@ -29,6 +29,49 @@ pub enum Detail {
     Compact,
 }
 
+/// The length of a gRPC message's prefix on the wire: a compression flag (one byte) and the
+/// message's length (four bytes, big-endian).
+pub const GRPC_PREFIX: usize = 5;
+
+/// A response message written after room for its gRPC prefix, so that the server's routes send
+/// the bytes as they are, the prefix filled in, instead of copying them behind one (see
+/// [`crate::routes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer(Vec<u8>);
+
+impl Answer {
+    /// A writer for an answer of about `capacity` bytes, the prefix's room taken.
+    fn writer(capacity: usize) -> Writer {
+        let mut w = Writer::with_capacity(GRPC_PREFIX + capacity);
+        w.raw(&[0; GRPC_PREFIX]);
+        w
+    }
+
+    /// The message's bytes.
+    #[must_use]
+    pub fn message(&self) -> &[u8] {
+        self.0.get(GRPC_PREFIX..).unwrap_or_default()
+    }
+
+    /// The message as one uncompressed gRPC frame: its prefix, then its bytes. `None` for a
+    /// message longer than a prefix can say (4 GiB).
+    #[must_use]
+    pub fn into_frame(mut self) -> Option<Vec<u8>> {
+        let len = u32::try_from(self.message().len()).ok()?;
+        let prefix = self.0.get_mut(..GRPC_PREFIX)?;
+        prefix[0] = 0;
+        prefix[1..].copy_from_slice(&len.to_be_bytes());
+        Some(self.0)
+    }
+}
+
+impl AsRef<[u8]> for Answer {
+    /// The message's bytes.
+    fn as_ref(&self) -> &[u8] {
+        self.message()
+    }
+}
+
 /// A card as field `tag`: its index, and in [`Detail::Full`] its notation and name.
 fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
     match detail {
@@ -202,8 +245,8 @@ fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
 
 /// A `LegalMovesResponse`: the seat to act, the phase, and its legal moves when `may_see`.
 #[must_use]
-pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Vec<u8> {
-    let mut w = Writer::with_capacity(1024);
+pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Answer {
+    let mut w = Answer::writer(1024);
     w.opt_uint(1, game.to_act().map(|s| u32::from(s.get())));
     let phase = game
         .as_hungarian()
@@ -213,7 +256,7 @@ pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Vec<u8> {
         legal_moves(&mut w, 3, game);
     }
     w.uint(4, u64::from(game.is_over()));
-    w.into_bytes()
+    Answer(w.into_bytes())
 }
 
 /// A trick: its leader, its plays and, for a completed one, its winner.
@@ -554,7 +597,7 @@ pub struct Applied<'a> {
 /// it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordAt {
-    /// The message's bytes in the answer.
+    /// The message's bytes in the answer's message ([`Answer::message`]).
     pub span: Range<usize>,
     /// Where the record's actions end, from the start of the message.
     pub actions_end: usize,
@@ -563,10 +606,10 @@ pub struct RecordAt {
 /// An `ApplyActionResponse`: the new record (or sealed record), the events and the view; with
 /// where the open record is in it (`None` for a sealed one).
 #[must_use]
-pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Vec<u8>, Option<RecordAt>) {
-    let mut w = Writer::with_capacity(4096);
+pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Answer, Option<RecordAt>) {
+    let mut w = Answer::writer(4096);
     let Some(&action) = a.actions.last() else {
-        return (w.into_bytes(), None);
+        return (Answer(w.into_bytes()), None);
     };
     let mut record_at = None;
     if a.sealed.is_none() {
@@ -581,7 +624,7 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Vec<u8>, O
                 w.raw(&f.record_full);
                 w.raw(tail);
                 RecordAt {
-                    span: start..w.len(),
+                    span: start - GRPC_PREFIX..w.len() - GRPC_PREFIX,
                     actions_end: head.len() + f.record_full.len(),
                 }
             }
@@ -600,7 +643,10 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Vec<u8>, O
                     );
                     actions_end = end - start;
                 });
-                RecordAt { span, actions_end }
+                RecordAt {
+                    span: span.start - GRPC_PREFIX..span.end - GRPC_PREFIX,
+                    actions_end,
+                }
             }
         });
     }
@@ -614,7 +660,7 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Vec<u8>, O
     if let Some(s) = a.sealed {
         w.message(4, |w| wire::sealed_record(w, s));
     }
-    (w.into_bytes(), record_at)
+    (Answer(w.into_bytes()), record_at)
 }
 
 #[cfg(test)]
@@ -712,7 +758,8 @@ mod tests {
                 assert!(r.actions.iter().all(|a| a.notation.is_empty() != full));
             }
             for may_see in [true, false] {
-                let lm: pb::LegalMovesResponse = canonical(&legal_moves_response(&g, may_see));
+                let lm: pb::LegalMovesResponse =
+                    canonical(legal_moves_response(&g, may_see).message());
                 let expected = if may_see { g.legal_actions().len() } else { 0 };
                 assert_eq!(lm.moves.len(), expected);
                 assert_eq!(lm.game_over, g.is_over());
@@ -787,8 +834,9 @@ mod tests {
                 viewer,
                 sealed: None,
             };
-            let (bytes, span) = apply_action_response(&applied, 1);
-            let r: pb::ApplyActionResponse = canonical(&bytes);
+            let (answer, span) = apply_action_response(&applied, 1);
+            let bytes = answer.message();
+            let r: pb::ApplyActionResponse = canonical(bytes);
             let record = r.record.expect("an open record");
             assert_eq!(record.actions.len(), actions.len());
             // The span given is the record's message, exactly, and its actions end where the
@@ -807,14 +855,14 @@ mod tests {
                 data: vec![1, 2, 3],
                 move_count: actions.len() as u64,
             };
-            let (bytes, span) = apply_action_response(
+            let (answer, span) = apply_action_response(
                 &Applied {
                     sealed: Some(&sealed),
                     ..applied
                 },
                 1,
             );
-            let r: pb::ApplyActionResponse = canonical(&bytes);
+            let r: pb::ApplyActionResponse = canonical(answer.message());
             assert_eq!((r.record, r.sealed, span), (None, Some(sealed), None));
         }
     }

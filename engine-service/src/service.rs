@@ -9,7 +9,7 @@ use crate::convert::{self, Decoded, FieldViolation, LeanAction};
 use crate::dealt::DealtGames;
 use crate::error::{self, Context, Reason};
 use crate::replays::{Replayed, Replays, StateKey};
-use crate::respond;
+use crate::respond::{self, Answer};
 use crate::seal::{self, KeyRing, Role};
 use std::sync::{Arc, OnceLock};
 use tarock_engine::game::{Game, Viewer};
@@ -360,8 +360,8 @@ impl Engine {
     fn by_bytes<U: prost::Message + Default + 'static>(
         &self,
         body: &[u8],
-        handle: impl Fn(&U, Prepared<'_>) -> Result<Vec<u8>, Status>,
-    ) -> Result<Vec<u8>, Status> {
+        handle: impl Fn(&U, Prepared<'_>) -> Result<Answer, Status>,
+    ) -> Result<Answer, Status> {
         if let Some(r) = decode::lean::<U>(body) {
             let action = match r.action {
                 None => Some(None),
@@ -525,7 +525,7 @@ impl Engine {
     ///
     /// # Errors
     /// As the RPC: the record or token is invalid.
-    pub fn legal_moves_wire(&self, r: &pb::LegalMovesRequest) -> Result<Vec<u8>, Status> {
+    pub fn legal_moves_wire(&self, r: &pb::LegalMovesRequest) -> Result<Answer, Status> {
         self.legal_moves_in(r, None)
     }
 
@@ -533,7 +533,7 @@ impl Engine {
         &self,
         r: &pb::LegalMovesRequest,
         prepared: Prepared<'_>,
-    ) -> Result<Vec<u8>, Status> {
+    ) -> Result<Answer, Status> {
         let (replayed, access) =
             self.opened(prepared, state_of!(r, legal_moves_request), &r.token)?;
         let game = &replayed.game;
@@ -549,7 +549,7 @@ impl Engine {
     ///
     /// # Errors
     /// As the RPC: the record, token, seat or action is invalid, or the action is illegal.
-    pub fn apply_action_wire(&self, r: &pb::ApplyActionRequest) -> Result<Vec<u8>, Status> {
+    pub fn apply_action_wire(&self, r: &pb::ApplyActionRequest) -> Result<Answer, Status> {
         self.apply_action_in(r, None)
     }
 
@@ -557,7 +557,7 @@ impl Engine {
     ///
     /// # Errors
     /// As the RPC; INVALID_ARGUMENT for bytes that are not a request.
-    pub fn handle_bytes(&self, rpc: ByteRpc, body: &[u8]) -> Result<Vec<u8>, Status> {
+    pub fn handle_bytes(&self, rpc: ByteRpc, body: &[u8]) -> Result<Answer, Status> {
         match rpc {
             ByteRpc::LegalMoves => self.by_bytes(body, |r, p| self.legal_moves_in(r, p)),
             ByteRpc::ApplyAction => self.by_bytes(body, |r, p| self.apply_action_in(r, p)),
@@ -568,7 +568,7 @@ impl Engine {
         &self,
         r: &pb::ApplyActionRequest,
         mut prepared: Prepared<'_>,
-    ) -> Result<Vec<u8>, Status> {
+    ) -> Result<Answer, Status> {
         let (record_bytes, lean_action) = match &mut prepared {
             Some(Ok(p)) => (p.record, p.action.take()),
             _ => (None, None),
@@ -629,7 +629,7 @@ impl Engine {
                 Some(self.seal(&decoded.setup, &actions, &next, m, game_id)?)
             }
         };
-        let (bytes, record) = respond::apply_action_response(
+        let (answer, record) = respond::apply_action_response(
             &respond::Applied {
                 setup: &decoded.setup,
                 actions: &actions,
@@ -647,7 +647,7 @@ impl Engine {
         // The record just written is the one the table's next request sends: keep its replay.
         let key = match (&new_sealed, &record) {
             (Some(s), _) => Some(StateKey::Sealed(&s.data)),
-            (None, Some(at)) => bytes.get(at.span.clone()).map(StateKey::Open),
+            (None, Some(at)) => answer.message().get(at.span.clone()).map(StateKey::Open),
             (None, None) => None,
         };
         if let Some(key) = key {
@@ -668,7 +668,7 @@ impl Engine {
                 })
             });
         }
-        Ok(bytes)
+        Ok(answer)
     }
 }
 
@@ -791,16 +791,16 @@ impl EngineService for Engine {
         &self,
         request: Request<pb::LegalMovesRequest>,
     ) -> Result<Response<pb::LegalMovesResponse>, Status> {
-        let bytes = self.legal_moves_wire(request.get_ref())?;
-        Ok(Response::new(convert::decode_own_bytes(&bytes)))
+        let answer = self.legal_moves_wire(request.get_ref())?;
+        Ok(Response::new(convert::decode_own_bytes(answer.message())))
     }
 
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        let bytes = self.apply_action_wire(request.get_ref())?;
-        Ok(Response::new(convert::decode_own_bytes(&bytes)))
+        let answer = self.apply_action_wire(request.get_ref())?;
+        Ok(Response::new(convert::decode_own_bytes(answer.message())))
     }
 
     async fn get_view(
@@ -1089,7 +1089,7 @@ mod tests {
         .encode_to_vec()
     }
 
-    fn code(r: Result<Vec<u8>, Status>) -> tonic::Code {
+    fn code(r: Result<Answer, Status>) -> tonic::Code {
         r.map_or_else(|s| s.code(), |_| tonic::Code::Ok)
     }
 
@@ -1113,7 +1113,7 @@ mod tests {
             .expect("a legal action applies");
         // The record replayed, and the one the answer carries.
         assert!(engine.replays.holds(StateKey::Open(&bytes)));
-        let written = pb::ApplyActionResponse::decode(answer.as_slice())
+        let written = pb::ApplyActionResponse::decode(answer.message())
             .expect("a response")
             .record
             .expect("an open record");
@@ -1224,7 +1224,7 @@ mod tests {
         let answer = engine
             .handle_bytes(ByteRpc::ApplyAction, &act(&own))
             .expect("a legal action applies");
-        let next = pb::ApplyActionResponse::decode(answer.as_slice())
+        let next = pb::ApplyActionResponse::decode(answer.message())
             .expect("a response")
             .sealed
             .expect("a sealed record");

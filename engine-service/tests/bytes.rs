@@ -6,6 +6,7 @@ use prost::Message;
 use tarock_engine::game::Game;
 use tarock_engine::{Action, AnyGame, Seat, Setup, Variant, RULES_VERSION};
 use tarock_proto::v1 as pb;
+use tarock_service::respond::Answer;
 use tarock_service::service::ByteRpc;
 use tarock_service::{convert, Engine};
 use tonic::Status;
@@ -75,8 +76,10 @@ fn corruptions(rng: &mut Rng, bytes: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-fn outcome(r: Result<Vec<u8>, Status>) -> Result<Vec<u8>, (tonic::Code, String)> {
-    r.map_err(|s| (s.code(), s.message().to_owned()))
+/// The answer's message, or the error's code and message.
+fn outcome(r: Result<Answer, Status>) -> Result<Vec<u8>, (tonic::Code, String)> {
+    r.map(|a| a.message().to_vec())
+        .map_err(|s| (s.code(), s.message().to_owned()))
 }
 
 /// Both ways on `body`, as each request; returns whether `ApplyAction` and `LegalMoves` were

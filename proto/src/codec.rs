@@ -77,37 +77,44 @@ pub fn invalid(e: prost::DecodeError) -> Status {
 }
 
 /// The codec of the routes that take a request's bytes as they came and answer with bytes
-/// already encoded: the handler decodes (see [`crate::decode::lean`]), and a request that does
-/// not decode is answered as [`TarockCodec`] answers it ([`invalid`]).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct WireCodec;
+/// already encoded (any `E` that lends its message's bytes): the handler decodes (see
+/// [`crate::decode::lean`]), and a request that does not decode is answered as [`TarockCodec`]
+/// answers it ([`invalid`]).
+#[derive(Debug, Clone, Copy)]
+pub struct WireCodec<E = Vec<u8>>(PhantomData<fn() -> E>);
 
-impl Codec for WireCodec {
-    type Encode = Vec<u8>;
-    type Decode = Bytes;
-    type Encoder = WireCodec;
-    type Decoder = WireCodec;
-
-    fn encoder(&mut self) -> Self::Encoder {
-        WireCodec
-    }
-
-    fn decoder(&mut self) -> Self::Decoder {
-        WireCodec
+impl<E> Default for WireCodec<E> {
+    fn default() -> Self {
+        WireCodec(PhantomData)
     }
 }
 
-impl Encoder for WireCodec {
-    type Item = Vec<u8>;
+impl<E: AsRef<[u8]> + Send + 'static> Codec for WireCodec<E> {
+    type Encode = E;
+    type Decode = Bytes;
+    type Encoder = WireCodec<E>;
+    type Decoder = WireCodec<E>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        WireCodec::default()
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        WireCodec::default()
+    }
+}
+
+impl<E: AsRef<[u8]>> Encoder for WireCodec<E> {
+    type Item = E;
     type Error = Status;
 
-    fn encode(&mut self, item: Vec<u8>, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        buf.put_slice(&item);
+    fn encode(&mut self, item: E, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        buf.put_slice(item.as_ref());
         Ok(())
     }
 }
 
-impl Decoder for WireCodec {
+impl<E> Decoder for WireCodec<E> {
     type Item = Bytes;
     type Error = Status;
 

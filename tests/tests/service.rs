@@ -706,5 +706,47 @@ async fn health_reflection_and_grpc_web() {
     // The body holds a data frame with the variants and a trailer frame with grpc-status 0.
     assert!(text.contains("hungarian-illustrated"));
     assert!(text.contains("grpc-status:0"), "{text}");
+
+    // gRPC-Web: LegalMoves, answered by its byte route, carries the same message as over gRPC,
+    // in one data frame, then the trailer frame.
+    let mut c = server.client().await;
+    let record = new_deal(&mut c, "hungarian-illustrated", 7, 4).await;
+    let request = pb::LegalMovesRequest {
+        state: open_state(&record),
+        token: Vec::new(),
+    };
+    let expected = c
+        .legal_moves(request.clone())
+        .await
+        .expect("moves")
+        .into_inner();
+    assert!(!expected.moves.is_empty());
+    let message = prost::Message::encode_to_vec(&request);
+    let mut body = vec![0u8];
+    body.extend_from_slice(&(message.len() as u32).to_be_bytes());
+    body.extend_from_slice(&message);
+    let mut s = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    let head = format!(
+        "POST /tarock.v1.EngineService/LegalMoves HTTP/1.1\r\nHost: {}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        server.addr,
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.expect("write");
+    s.write_all(&body).await.expect("write");
+    let mut resp = Vec::new();
+    s.read_to_end(&mut resp).await.expect("read");
+    let text = String::from_utf8_lossy(&resp);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    let answer = prost::Message::encode_to_vec(&expected);
+    let mut frame = vec![0u8];
+    frame.extend_from_slice(&(answer.len() as u32).to_be_bytes());
+    frame.extend_from_slice(&answer);
+    assert!(
+        resp.windows(frame.len()).any(|w| w == frame.as_slice()),
+        "{text}"
+    );
+    assert!(text.contains("grpc-status:0"), "{text}");
     server.stop().await;
 }

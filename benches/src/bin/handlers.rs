@@ -1,6 +1,6 @@
 //! `handlers`: the server's own work per request, without the transport: the handler (with the
 //! metrics wrapper the server puts around it) decoding the request's bytes and writing the
-//! response's, and the codec copying them out, on one thread, for the requests `loadgen` sends. Prints one JSON line.
+//! response's, its gRPC prefix filled in as the route sends it, on one thread, for the requests `loadgen` sends. Prints one JSON line.
 //!
 //! ```text
 //! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
@@ -102,18 +102,21 @@ async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Statu
 }
 
 /// Handles the request bytes `body` of `kind` as the server's route does (the metrics wrapper,
-/// the request decoded by the handler, the response written as bytes) and copies the response
-/// into `out`, as the codec copies it into its buffer.
-async fn handle(svc: &Service, kind: &str, body: &Bytes, out: &mut Vec<u8>) -> Result<(), Status> {
-    out.clear();
+/// the request decoded by the handler, the response written as bytes, its gRPC prefix filled
+/// in); the response message's length.
+async fn handle(svc: &Service, kind: &str, body: &Bytes) -> Result<usize, Status> {
     let request = Request::new(body.clone());
     let rpc = match kind {
         "legal_moves" => ByteRpc::LegalMoves,
         _ => ByteRpc::ApplyAction,
     };
-    let bytes = svc.handle_bytes(rpc, request).await?.into_inner();
-    out.extend_from_slice(&bytes);
-    Ok(())
+    let answer = svc.handle_bytes(rpc, request).await?.into_inner();
+    let len = answer.message().len();
+    let frame = answer
+        .into_frame()
+        .ok_or_else(|| Status::out_of_range("no frame for the answer"))?;
+    drop(std::hint::black_box(frame));
+    Ok(len)
 }
 
 /// What one kind measured.
@@ -130,14 +133,12 @@ async fn measure(
     pool: &[Bytes],
     args: &Args,
 ) -> Result<Figures, String> {
-    let mut out = Vec::new();
     let fail = |s: Status| format!("{kind}: {}: {}", s.code(), s.message());
     // One pass over the pool, unmeasured: sizes, and every request succeeds.
     let (mut request_bytes, mut response_bytes) = (0, 0);
     for body in pool {
-        handle(svc, kind, body, &mut out).await.map_err(fail)?;
         request_bytes += body.len();
-        response_bytes += out.len();
+        response_bytes += handle(svc, kind, body).await.map_err(fail)?;
     }
     let n = pool.len().max(1);
     let deadline = Duration::from_secs_f64(args.seconds.max(0.01));
@@ -154,11 +155,11 @@ async fn measure(
         }
         let body = &pool[(done as usize) % pool.len()];
         if scratch.is_empty() {
-            handle(svc, kind, body, &mut out).await.map_err(fail)?;
+            handle(svc, kind, body).await.map_err(fail)?;
         } else {
             evict(&mut scratch, done);
             let t = Instant::now();
-            handle(svc, kind, body, &mut out).await.map_err(fail)?;
+            handle(svc, kind, body).await.map_err(fail)?;
             handling += t.elapsed();
         }
         done += 1;
