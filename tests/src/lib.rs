@@ -207,3 +207,32 @@ pub async fn play_to_end(
         record = next;
     }
 }
+
+/// `message` as one uncompressed gRPC frame: the flag, the message's length, its bytes.
+#[must_use]
+pub fn grpc_frame(message: &[u8]) -> Vec<u8> {
+    let mut frame = vec![0u8];
+    frame.extend_from_slice(
+        &u32::try_from(message.len())
+            .unwrap_or(u32::MAX)
+            .to_be_bytes(),
+    );
+    frame.extend_from_slice(message);
+    frame
+}
+
+/// Posts `body` (gRPC frames) to the RPC `path` as gRPC-Web over HTTP/1.1, and returns the
+/// whole response as it came (status line, headers, body).
+pub async fn grpc_web_post(addr: SocketAddr, path: &str, body: &[u8]) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    s.write_all(head.as_bytes()).await.expect("write");
+    s.write_all(body).await.expect("write");
+    let mut response = Vec::new();
+    s.read_to_end(&mut response).await.expect("read");
+    response
+}

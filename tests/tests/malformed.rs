@@ -5,7 +5,7 @@
 //! the wire (gRPC-Web on HTTP/1.1, so arbitrary bytes reach the server's decoder).
 
 use prost::Message;
-use tarock_e2e::{seed, Chooser, TestServer};
+use tarock_e2e::{grpc_frame, grpc_web_post, seed, Chooser, TestServer};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_service::Engine;
@@ -238,26 +238,17 @@ async fn a_hundred_thousand_malformed_inputs() {
 
     // 5. Random bytes over the wire reach the server's decoder: INVALID_ARGUMENT, in the
     //    grpc-status trailer of a gRPC-Web response.
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = TestServer::start_default().await;
     for k in 0..300 {
         let len = 1 + rng.below(64);
         let mut msg: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
         msg[0] = 0xff; // field 31, wire type 7: never a valid protobuf
-        let mut frame = vec![0u8];
-        frame.extend_from_slice(&(msg.len() as u32).to_be_bytes());
-        frame.extend_from_slice(&msg);
-        let mut s = tokio::net::TcpStream::connect(server.addr)
-            .await
-            .expect("connect");
-        let head = format!(
-            "POST /tarock.v1.EngineService/LegalMoves HTTP/1.1\r\nHost: x\r\nContent-Type: application/grpc-web+proto\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-            frame.len()
-        );
-        s.write_all(head.as_bytes()).await.expect("write");
-        s.write_all(&frame).await.expect("write");
-        let mut resp = Vec::new();
-        s.read_to_end(&mut resp).await.expect("read");
+        let resp = grpc_web_post(
+            server.addr,
+            "/tarock.v1.EngineService/LegalMoves",
+            &grpc_frame(&msg),
+        )
+        .await;
         let text = String::from_utf8_lossy(&resp);
         assert!(
             text.contains("grpc-status: 3") || text.contains("grpc-status:3"),

@@ -1,7 +1,7 @@
 //! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
 
 use std::collections::{BTreeMap, HashSet};
-use tarock_e2e::{new_deal, open_state, Chooser, TestServer};
+use tarock_e2e::{grpc_frame, grpc_web_post, new_deal, open_state, Chooser, TestServer};
 use tarock_engine::game::Game;
 use tarock_engine::AnyGame;
 use tarock_proto::v1 as pb;
@@ -636,7 +636,6 @@ async fn validate_game_reports_the_first_illegal_action() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_reflection_and_grpc_web() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let server = TestServer::start_default().await;
 
     // Health.
@@ -685,19 +684,12 @@ async fn health_reflection_and_grpc_web() {
     );
 
     // gRPC-Web over HTTP/1.1: ListVariants with an empty message.
-    let mut s = tokio::net::TcpStream::connect(server.addr)
-        .await
-        .expect("connect");
-    let body = [0u8, 0, 0, 0, 0];
-    let head = format!(
-        "POST /tarock.v1.EngineService/ListVariants HTTP/1.1\r\nHost: {}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+    let resp = grpc_web_post(
         server.addr,
-        body.len()
-    );
-    s.write_all(head.as_bytes()).await.expect("write");
-    s.write_all(&body).await.expect("write");
-    let mut resp = Vec::new();
-    s.read_to_end(&mut resp).await.expect("read");
+        "/tarock.v1.EngineService/ListVariants",
+        &grpc_frame(&[]),
+    )
+    .await;
     let text = String::from_utf8_lossy(&resp);
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     assert!(text
@@ -721,28 +713,15 @@ async fn health_reflection_and_grpc_web() {
         .expect("moves")
         .into_inner();
     assert!(!expected.moves.is_empty());
-    let message = prost::Message::encode_to_vec(&request);
-    let mut body = vec![0u8];
-    body.extend_from_slice(&(message.len() as u32).to_be_bytes());
-    body.extend_from_slice(&message);
-    let mut s = tokio::net::TcpStream::connect(server.addr)
-        .await
-        .expect("connect");
-    let head = format!(
-        "POST /tarock.v1.EngineService/LegalMoves HTTP/1.1\r\nHost: {}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+    let resp = grpc_web_post(
         server.addr,
-        body.len()
-    );
-    s.write_all(head.as_bytes()).await.expect("write");
-    s.write_all(&body).await.expect("write");
-    let mut resp = Vec::new();
-    s.read_to_end(&mut resp).await.expect("read");
+        "/tarock.v1.EngineService/LegalMoves",
+        &grpc_frame(&prost::Message::encode_to_vec(&request)),
+    )
+    .await;
     let text = String::from_utf8_lossy(&resp);
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
-    let answer = prost::Message::encode_to_vec(&expected);
-    let mut frame = vec![0u8];
-    frame.extend_from_slice(&(answer.len() as u32).to_be_bytes());
-    frame.extend_from_slice(&answer);
+    let frame = grpc_frame(&prost::Message::encode_to_vec(&expected));
     assert!(
         resp.windows(frame.len()).any(|w| w == frame.as_slice()),
         "{text}"
