@@ -41,6 +41,8 @@ const TOKEN_MAGIC: &[u8; 3] = b"TKT";
 const VERSION: u8 = 1;
 const NONCE_LEN: usize = 24;
 const MAC_LEN: usize = 16;
+/// Poly1305's tag, after the ciphertext.
+const TAG_LEN: usize = 16;
 /// Role byte of the table token.
 const TABLE: u8 = 255;
 
@@ -235,8 +237,9 @@ impl KeyRing {
             .ok_or_else(|| SealError::UnknownKey(String::from_utf8_lossy(id).into_owned()))
     }
 
-    fn header(magic: &[u8; 3], id: &str) -> Vec<u8> {
-        let mut h = Vec::with_capacity(5 + id.len());
+    /// `magic · version · id`, in a buffer with room for `more` bytes after it.
+    fn header(magic: &[u8; 3], id: &str, more: usize) -> Vec<u8> {
+        let mut h = Vec::with_capacity(5 + id.len() + more);
         h.extend_from_slice(magic);
         h.push(VERSION);
         h.push(id.len() as u8);
@@ -264,7 +267,10 @@ impl KeyRing {
     /// A message if the system has no randomness for the nonce.
     pub fn seal(&self, record: &[u8], move_count: u64, game_id: &[u8]) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
-        let mut out = KeyRing::header(RECORD_MAGIC, &key.id);
+        // Room for the nonce, the payload (its three keys and varints at most 33 bytes besides
+        // the record and the game id) and the tag: the buffer never grows.
+        let more = NONCE_LEN + 33 + record.len() + game_id.len() + TAG_LEN;
+        let mut out = KeyRing::header(RECORD_MAGIC, &key.id, more);
         let aad_len = out.len();
         let nonce = fresh_nonce()?;
         out.extend_from_slice(&nonce);
@@ -295,7 +301,7 @@ impl KeyRing {
     /// The payload's bytes of a sealed record, authenticated.
     fn decrypt(&self, data: &[u8]) -> Result<Vec<u8>, SealError> {
         let (id, end) = KeyRing::parse_header(RECORD_MAGIC, data)?;
-        if data.len() < end + NONCE_LEN + 16 {
+        if data.len() < end + NONCE_LEN + TAG_LEN {
             return Err(SealError::Malformed);
         }
         let key = self.key(id)?;
@@ -331,7 +337,7 @@ impl KeyRing {
             Role::Seat(s) => s,
             Role::Table => TABLE,
         };
-        let mut out = KeyRing::header(TOKEN_MAGIC, &key.id);
+        let mut out = KeyRing::header(TOKEN_MAGIC, &key.id, 1 + MAC_LEN);
         out.push(r);
         out.extend_from_slice(&KeyRing::mac(key, game_id, r));
         out
