@@ -221,13 +221,19 @@ pub fn grpc_frame(message: &[u8]) -> Vec<u8> {
     frame
 }
 
-/// Posts `body` (gRPC frames) to the RPC `path` as gRPC-Web over HTTP/1.1, and returns the
-/// whole response as it came (status line, headers, body).
-pub async fn grpc_web_post(addr: SocketAddr, path: &str, body: &[u8]) -> Vec<u8> {
+/// Posts `body` (gRPC frames, or their base64 for `application/grpc-web-text`) to the RPC `path`
+/// as gRPC-Web of `content_type` (and accepting it back) over HTTP/1.1, and returns the whole response as it came
+/// (status line, headers, body).
+pub async fn grpc_web_post(
+    addr: SocketAddr,
+    path: &str,
+    content_type: &str,
+    body: &[u8],
+) -> Vec<u8> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
     let head = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: {content_type}\r\nAccept: {content_type}\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
     s.write_all(head.as_bytes()).await.expect("write");
@@ -235,4 +241,31 @@ pub async fn grpc_web_post(addr: SocketAddr, path: &str, body: &[u8]) -> Vec<u8>
     let mut response = Vec::new();
     s.read_to_end(&mut response).await.expect("read");
     response
+}
+
+/// The body of an HTTP/1.1 `response`, its chunks joined when it came chunked.
+#[must_use]
+pub fn http_body(response: &[u8]) -> Vec<u8> {
+    let Some(end) = response.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return Vec::new();
+    };
+    let head = String::from_utf8_lossy(&response[..end]).to_ascii_lowercase();
+    let mut rest = &response[end + 4..];
+    if !head.contains("transfer-encoding: chunked") {
+        return rest.to_vec();
+    }
+    let mut body = Vec::new();
+    while let Some(line) = rest.windows(2).position(|w| w == b"\r\n") {
+        let size = std::str::from_utf8(&rest[..line])
+            .ok()
+            .and_then(|s| usize::from_str_radix(s.trim(), 16).ok())
+            .unwrap_or(0);
+        rest = &rest[line + 2..];
+        if size == 0 || rest.len() < size {
+            break;
+        }
+        body.extend_from_slice(&rest[..size]);
+        rest = rest.get(size + 2..).unwrap_or_default();
+    }
+    body
 }

@@ -246,6 +246,7 @@ async fn a_hundred_thousand_malformed_inputs() {
         let resp = grpc_web_post(
             server.addr,
             "/tarock.v1.EngineService/LegalMoves",
+            "application/grpc-web+proto",
             &grpc_frame(&msg),
         )
         .await;

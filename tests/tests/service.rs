@@ -1,7 +1,7 @@
 //! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
 
 use std::collections::{BTreeMap, HashSet};
-use tarock_e2e::{grpc_frame, grpc_web_post, new_deal, open_state, Chooser, TestServer};
+use tarock_e2e::{grpc_frame, grpc_web_post, http_body, new_deal, open_state, Chooser, TestServer};
 use tarock_engine::game::Game;
 use tarock_engine::AnyGame;
 use tarock_proto::v1 as pb;
@@ -687,6 +687,7 @@ async fn health_reflection_and_grpc_web() {
     let resp = grpc_web_post(
         server.addr,
         "/tarock.v1.EngineService/ListVariants",
+        "application/grpc-web+proto",
         &grpc_frame(&[]),
     )
     .await;
@@ -716,6 +717,7 @@ async fn health_reflection_and_grpc_web() {
     let resp = grpc_web_post(
         server.addr,
         "/tarock.v1.EngineService/LegalMoves",
+        "application/grpc-web+proto",
         &grpc_frame(&prost::Message::encode_to_vec(&request)),
     )
     .await;
@@ -727,5 +729,46 @@ async fn health_reflection_and_grpc_web() {
         "{text}"
     );
     assert!(text.contains("grpc-status:0"), "{text}");
+
+    // gRPC-Web text (base64), as clients without binary bodies send it: the same frame, then the
+    // trailer frame, each in base64 of its own.
+    use base64::Engine as _;
+    let base64 = base64::engine::general_purpose::STANDARD;
+    let body = base64.encode(grpc_frame(&prost::Message::encode_to_vec(&request)));
+    let resp = grpc_web_post(
+        server.addr,
+        "/tarock.v1.EngineService/LegalMoves",
+        "application/grpc-web-text",
+        body.as_bytes(),
+    )
+    .await;
+    let text = String::from_utf8_lossy(&resp);
+    assert!(text.starts_with("HTTP/1.1 200"), "{text}");
+    let mut decoded = Vec::new();
+    let encoded = http_body(&resp);
+    // Each frame is encoded apart, so padding may end a piece before the next begins.
+    for piece in encoded.split_inclusive(|&b| b == b'=') {
+        let piece: Vec<u8> = piece.iter().copied().filter(|&b| b != b'=').collect();
+        if piece.is_empty() {
+            continue;
+        }
+        let padded = format!(
+            "{:=<w$}",
+            String::from_utf8_lossy(&piece),
+            w = piece.len().div_ceil(4) * 4
+        );
+        decoded.extend(
+            base64
+                .decode(&padded)
+                .unwrap_or_else(|e| panic!("{e}: {padded:?} in {text}")),
+        );
+    }
+    assert_eq!(decoded.get(..frame.len()), Some(frame.as_slice()), "{text}");
+    let trailer = &decoded[frame.len()..];
+    assert_eq!(trailer.first(), Some(&0x80), "{text}");
+    assert!(
+        String::from_utf8_lossy(trailer).contains("grpc-status:0"),
+        "{text}"
+    );
     server.stop().await;
 }
