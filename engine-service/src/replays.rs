@@ -68,6 +68,56 @@ pub(crate) struct Replayed {
     /// Where the actions end in the open record this replay was made from, if the server
     /// writes that record as its bytes stand (see [`Replayed::written`]).
     pub(crate) actions_end: OnceLock<Option<usize>>,
+    /// A sealed record's record as the server seals it (see [`Replayed::compact`]).
+    pub(crate) compact: OnceLock<Compact>,
+}
+
+/// A record written compact, as the server seals it, and where its actions end in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Compact {
+    /// The `GameRecord` message.
+    pub(crate) bytes: Vec<u8>,
+    /// Where its actions end.
+    pub(crate) actions_end: usize,
+}
+
+impl Compact {
+    /// The record of `setup`, `actions` and `match_state`, which reached `game`.
+    pub(crate) fn of(
+        setup: &tarock_engine::Setup,
+        actions: &[Action],
+        game: &AnyGame,
+        match_state: Option<&tarock_proto::v1::MatchState>,
+    ) -> Compact {
+        let mut w = Writer::with_capacity(512);
+        let actions_end = respond::record(
+            &mut w,
+            setup,
+            actions,
+            game,
+            match_state,
+            RULES_VERSION,
+            Detail::Compact,
+        );
+        Compact {
+            bytes: w.into_bytes(),
+            actions_end,
+        }
+    }
+
+    /// This record with `action` after its actions, if its compact field is known.
+    pub(crate) fn and(&self, action: Action) -> Option<Compact> {
+        let field = &crate::convert::action_as_fields(action)?.record_compact;
+        let (head, tail) = self.bytes.split_at_checked(self.actions_end)?;
+        let mut bytes = Vec::with_capacity(self.bytes.len() + field.len());
+        bytes.extend_from_slice(head);
+        bytes.extend_from_slice(field);
+        bytes.extend_from_slice(tail);
+        Some(Compact {
+            bytes,
+            actions_end: self.actions_end + field.len(),
+        })
+    }
 }
 
 impl Replayed {
@@ -86,6 +136,7 @@ impl Replayed {
             sealed,
             history: OnceLock::new(),
             actions_end: OnceLock::new(),
+            compact: OnceLock::new(),
         }
     }
 
@@ -117,6 +168,17 @@ impl Replayed {
             + matches
             + explicit
             + self.sealed.as_ref().map_or(0, Vec::len)
+            // A sealed record's compact record, shorter than the sealed data it is kept by.
+            + self.sealed.as_ref().map_or(0, |_| key_bytes)
+    }
+
+    /// The record written compact, as the server seals it: made when first asked for (to seal
+    /// the record after it), or kept from the sealing of this one.
+    pub(crate) fn compact(&self) -> &Compact {
+        self.compact.get_or_init(|| {
+            let d = &self.decoded;
+            Compact::of(&d.setup, &d.actions, &self.game, d.match_state.as_ref())
+        })
     }
 
     /// The history of the record's first actions (all of them, unless it was shared) as views

@@ -8,7 +8,7 @@
 use crate::convert::{self, Decoded, FieldViolation, LeanAction};
 use crate::dealt::DealtGames;
 use crate::error::{self, Context, Reason};
-use crate::replays::{Replayed, Replays, StateKey};
+use crate::replays::{Compact, Replayed, Replays, StateKey};
 use crate::respond::{self, Answer};
 use crate::seal::{self, KeyRing, Role};
 use std::sync::{Arc, OnceLock};
@@ -21,7 +21,6 @@ use tarock_engine::{
 use tarock_proto::decode::{self, StateBytes};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
-use tarock_proto::wire::Writer;
 use tonic::{Request, Response, Status};
 
 /// The service. Cheap to clone; holds only configuration, the key ring, the games as dealt of
@@ -389,21 +388,22 @@ impl Engine {
         match_state: Option<&pb::MatchState>,
         game_id: &[u8],
     ) -> Result<pb::SealedRecord, Status> {
+        let record = Compact::of(setup, actions, game, match_state);
+        self.seal_compact(&record, actions.len(), game_id)
+    }
+
+    /// Seals `record`, a record of `move_count` actions written compact, for the game `game_id`
+    /// with the active key.
+    fn seal_compact(
+        &self,
+        record: &Compact,
+        move_count: usize,
+        game_id: &[u8],
+    ) -> Result<pb::SealedRecord, Status> {
         let keys = self.keys()?;
-        let mut w = Writer::with_capacity(512);
-        let compact = respond::Detail::Compact;
-        respond::record(
-            &mut w,
-            setup,
-            actions,
-            game,
-            match_state,
-            RULES_VERSION,
-            compact,
-        );
-        let move_count = actions.len() as u64;
+        let move_count = move_count as u64;
         let data = keys
-            .seal(&w.into_bytes(), move_count, game_id)
+            .seal(&record.bytes, move_count, game_id)
             .map_err(Status::internal)?;
         Ok(pb::SealedRecord { data, move_count })
     }
@@ -622,12 +622,19 @@ impl Engine {
         seats.extend_from_slice(seats_before);
         seats.push(to_act);
         let who = viewer_for(access, r.viewer.as_ref(), &next)?;
-        let new_sealed = match sealed {
-            None => None,
-            Some(game_id) => {
+        // Sealed, the new record is the one before (kept with its replay) with the action
+        // added.
+        let compact = sealed.as_ref().map(|_| {
+            replayed.compact().and(action).unwrap_or_else(|| {
                 let m = decoded.match_state.as_ref();
-                Some(self.seal(&decoded.setup, &actions, &next, m, game_id)?)
+                Compact::of(&decoded.setup, &actions, &next, m)
+            })
+        });
+        let new_sealed = match (sealed, &compact) {
+            (Some(game_id), Some(record)) => {
+                Some(self.seal_compact(record, actions.len(), game_id)?)
             }
+            _ => None,
         };
         let (answer, record) = respond::apply_action_response(
             &respond::Applied {
@@ -665,6 +672,7 @@ impl Engine {
                     history: OnceLock::from(history),
                     // Written by the server just now.
                     actions_end: OnceLock::from(record.map(|at| at.actions_end)),
+                    compact: compact.map_or_else(OnceLock::new, OnceLock::from),
                 })
             });
         }
@@ -1157,17 +1165,8 @@ mod tests {
         let engine = Engine::with_keys(Some(Arc::clone(&ring)), false);
         let (setup, g) = hand();
         let game_id = b"game one".to_vec();
-        let mut w = Writer::default();
-        respond::record(
-            &mut w,
-            &setup,
-            &[],
-            &g,
-            None,
-            RULES_VERSION,
-            respond::Detail::Compact,
-        );
-        let data = ring.seal(&w.into_bytes(), 0, &game_id).expect("sealed");
+        let record = Compact::of(&setup, &[], &g, None);
+        let data = ring.seal(&record.bytes, 0, &game_id).expect("sealed");
         let sealed = pb::SealedRecord {
             data: data.clone(),
             move_count: 0,
@@ -1230,5 +1229,49 @@ mod tests {
             .expect("a sealed record");
         assert_eq!(next.move_count, 1);
         assert!(engine.replays.holds(StateKey::Sealed(&next.data)));
+    }
+
+    #[test]
+    fn sealed_records_made_from_kept_ones_hold_the_records_written_anew() {
+        // A sealed hand of a match played to its end, each action applied to the sealed record
+        // the last answer gave (so sealed from the kept compact record with the action added):
+        // every sealed record opens to the record written from scratch, match state included.
+        let ring = Arc::new(KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("a ring"));
+        let engine = Engine::with_keys(Some(Arc::clone(&ring)), false);
+        let (setup, mut g) = hand();
+        let game_id = b"a match".to_vec();
+        let match_state = pb::MatchState {
+            deals_played: 3,
+            totals: vec![40, -20, -10, -10],
+            ..Default::default()
+        };
+        let m = Some(&match_state);
+        let mut sealed = engine.seal(&setup, &[], &g, m, &game_id).expect("sealed");
+        let table = ring.token(&game_id, Role::Table);
+        let mut actions = Vec::new();
+        while !g.is_over() {
+            // A varied choice, the same on every run.
+            let legal = g.legal_actions();
+            let a = legal[(actions.len() * 7 + 3) % legal.len()];
+            let body = apply(pb::apply_action_request::State::Sealed(sealed), a, &table);
+            let answer = engine
+                .handle_bytes(ByteRpc::ApplyAction, &body)
+                .expect("a legal action applies");
+            sealed = pb::ApplyActionResponse::decode(answer.message())
+                .expect("a response")
+                .sealed
+                .expect("a sealed record");
+            actions.push(a);
+            g.play_unchecked(a);
+            let opened = ring.open(&sealed.data).expect("it opens");
+            assert_eq!(
+                opened.record,
+                Some(Compact::of(&setup, &actions, &g, m).bytes),
+                "after {} actions",
+                actions.len()
+            );
+            assert_eq!(opened.move_count, actions.len() as u64);
+        }
+        assert!(actions.len() > 20, "{} actions", actions.len());
     }
 }
