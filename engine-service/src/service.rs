@@ -624,17 +624,16 @@ impl Engine {
         let who = viewer_for(access, r.viewer.as_ref(), &next)?;
         // Sealed, the new record is the one before (kept with its replay) with the action
         // added.
-        let compact = sealed.as_ref().map(|_| {
-            replayed.compact().and(action).unwrap_or_else(|| {
-                let m = decoded.match_state.as_ref();
-                Compact::of(&decoded.setup, &actions, &next, m)
-            })
-        });
-        let new_sealed = match (sealed, &compact) {
-            (Some(game_id), Some(record)) => {
-                Some(self.seal_compact(record, actions.len(), game_id)?)
+        let (compact, new_sealed) = match sealed {
+            None => (None, None),
+            Some(game_id) => {
+                let record = replayed.compact().and(action).unwrap_or_else(|| {
+                    let m = decoded.match_state.as_ref();
+                    Compact::of(&decoded.setup, &actions, &next, m)
+                });
+                let new = self.seal_compact(&record, actions.len(), game_id)?;
+                (Some(record), Some(new))
             }
-            _ => None,
         };
         let (answer, record) = respond::apply_action_response(
             &respond::Applied {
