@@ -93,8 +93,7 @@ impl DealtGames {
             return Ok(game);
         }
         let game = AnyGame::new(setup)?;
-        self.kept
-            .insert(h, (setup.clone(), game), 0, Rank::Used, |k| k == setup);
+        self.kept.insert(h, (setup.clone(), game), 0, Rank::Used);
         Ok(game)
     }
 }

@@ -139,17 +139,12 @@ impl<K, V: Clone> Kept<K, V> {
     }
 
     /// Keeps `value`, which takes `bytes`, for `key` (whose hash is `hash`) in place of the
-    /// value of the slot `is_key` recognises as the same key, giving way the least recently used
-    /// values of its set until a slot is free and the set's values are within its budget; it
-    /// ranks as `rank` says.
-    pub(crate) fn insert(
-        &self,
-        hash: u64,
-        kv: (K, V),
-        bytes: usize,
-        rank: Rank,
-        is_key: impl Fn(&K) -> bool,
-    ) {
+    /// value kept for an equal key, giving way the least recently used values of its set until
+    /// a slot is free and the set's values are within its budget; it ranks as `rank` says.
+    pub(crate) fn insert(&self, hash: u64, kv: (K, V), bytes: usize, rank: Rank)
+    where
+        K: PartialEq,
+    {
         let age = match rank {
             Rank::Used => 0,
             Rank::Offered => OFFERED_AGE,
@@ -166,7 +161,7 @@ impl<K, V: Clone> Kept<K, V> {
         shard.clock += 1;
         let now = shard.clock;
         let set = &mut shard.sets[set];
-        if let Some(i) = set.find(hash, is_key) {
+        if let Some(i) = set.find(hash, |k| *k == kv.0) {
             set.clear(i);
         }
         // Room: a free slot, and the bytes within the budget. The least recently used values
@@ -227,17 +222,17 @@ mod tests {
         let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         assert_eq!(kept.capacity(), WAYS);
         for k in 0..WAYS as u32 {
-            kept.insert(0, (k, k * 10), 0, Rank::Used, |&x| x == k);
+            kept.insert(0, (k, k * 10), 0, Rank::Used);
         }
         assert!((0..WAYS as u32).all(|k| kept.get(0, |&x| x == k) == Some(k * 10)));
         // The first is used again; a newcomer takes the place of the second.
         assert_eq!(kept.get(0, |&x| x == 0), Some(0));
-        kept.insert(0, (99, 990), 0, Rank::Used, |&x| x == 99);
+        kept.insert(0, (99, 990), 0, Rank::Used);
         assert_eq!(kept.get(0, |&x| x == 1), None);
         assert_eq!(kept.get(0, |&x| x == 99), Some(990));
         assert!([0, 2, 3].iter().all(|&k| kept.holds(0, |&x| x == k)));
         // The same key again replaces its value instead of taking another slot.
-        kept.insert(0, (99, 991), 0, Rank::Used, |&x| x == 99);
+        kept.insert(0, (99, 991), 0, Rank::Used);
         assert_eq!(kept.get(0, |&x| x == 99), Some(991));
         assert_eq!(kept.len(), WAYS);
     }
@@ -246,7 +241,7 @@ mod tests {
     fn keys_are_compared_only_where_their_hashes_agree() {
         let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         for k in 1..=3u32 {
-            kept.insert(u64::from(k), (k, k * 10), 0, Rank::Used, |&x| x == k);
+            kept.insert(u64::from(k), (k, k * 10), 0, Rank::Used);
         }
         let compared = std::cell::Cell::new(0);
         let counting = |k: u32| {
@@ -267,19 +262,19 @@ mod tests {
     fn offered_values_give_way_first_until_used() {
         let kept: Kept<u32, u32> = Kept::new(1, 1, usize::MAX);
         for k in 0..WAYS as u32 {
-            kept.insert(0, (k, k), 0, Rank::Used, |&x| x == k);
+            kept.insert(0, (k, k), 0, Rank::Used);
         }
         // Offered values take the place of the least recently used one, then of each other,
         // while the values in use stay.
         for k in 100..110u32 {
-            kept.insert(0, (k, k), 0, Rank::Offered, |&x| x == k);
+            kept.insert(0, (k, k), 0, Rank::Offered);
         }
         assert!((1..WAYS as u32).all(|k| kept.holds(0, |&x| x == k)));
         assert!(!kept.holds(0, |&x| x == 0));
         assert!(kept.holds(0, |&x| x == 109));
         // Used once, an offered value ranks as any other.
         assert_eq!(kept.get(0, |&x| x == 109), Some(109));
-        kept.insert(0, (200, 200), 0, Rank::Used, |&x| x == 200);
+        kept.insert(0, (200, 200), 0, Rank::Used);
         assert!(kept.holds(0, |&x| x == 109) && kept.holds(0, |&x| x == 200));
         assert!(!kept.holds(0, |&x| x == 1));
     }
@@ -287,22 +282,22 @@ mod tests {
     #[test]
     fn a_set_keeps_its_values_within_its_budget() {
         let kept: Kept<u32, u32> = Kept::new(1, 1, 100);
-        kept.insert(0, (1, 1), 40, Rank::Used, |&x| x == 1);
-        kept.insert(0, (2, 2), 40, Rank::Used, |&x| x == 2);
+        kept.insert(0, (1, 1), 40, Rank::Used);
+        kept.insert(0, (2, 2), 40, Rank::Used);
         assert_eq!(kept.len(), 2);
         // A third of 40 bytes does not fit beside the two: the least recently used gives way.
         assert_eq!(kept.get(0, |&x| x == 1), Some(1));
-        kept.insert(0, (3, 3), 40, Rank::Used, |&x| x == 3);
+        kept.insert(0, (3, 3), 40, Rank::Used);
         assert!(kept.holds(0, |&x| x == 1) && kept.holds(0, |&x| x == 3));
         assert!(!kept.holds(0, |&x| x == 2));
         // One as large as the budget takes the set; one larger is not kept at all.
-        kept.insert(0, (4, 4), 100, Rank::Used, |&x| x == 4);
+        kept.insert(0, (4, 4), 100, Rank::Used);
         assert_eq!(kept.len(), 1);
-        kept.insert(0, (5, 5), 101, Rank::Used, |&x| x == 5);
+        kept.insert(0, (5, 5), 101, Rank::Used);
         assert!(kept.holds(0, |&x| x == 4) && !kept.holds(0, |&x| x == 5));
         // The same key again counts its new size only.
-        kept.insert(0, (4, 40), 60, Rank::Used, |&x| x == 4);
-        kept.insert(0, (6, 6), 40, Rank::Used, |&x| x == 6);
+        kept.insert(0, (4, 40), 60, Rank::Used);
+        kept.insert(0, (6, 6), 40, Rank::Used);
         assert_eq!(kept.len(), 2);
         assert_eq!(kept.get(0, |&x| x == 4), Some(40));
     }
@@ -313,7 +308,7 @@ mod tests {
         assert_eq!(kept.capacity(), 4 * 8 * WAYS);
         // Every hash once: each set gets exactly its four.
         for h in 0..(4 * 8 * WAYS) as u64 {
-            kept.insert(h, (h, h + 1), 0, Rank::Used, |&x| x == h);
+            kept.insert(h, (h, h + 1), 0, Rank::Used);
         }
         assert_eq!(kept.len(), kept.capacity());
         for h in 0..(4 * 8 * WAYS) as u64 {

@@ -59,8 +59,9 @@ pub(crate) struct Replayed {
     pub(crate) game: AnyGame,
     /// Who made each action of the record.
     pub(crate) seats: Vec<Seat>,
-    /// The game id of a sealed record (`None` for an open one).
-    pub(crate) sealed: Option<Vec<u8>>,
+    /// The game id of a sealed record (`None` for an open one), shared by the replays of the
+    /// game's records.
+    pub(crate) sealed: Option<Arc<[u8]>>,
     /// The history of the record's first actions as views write it (a view writes the entries
     /// of the rest itself): made when a view first needs it, or shared with the replay this one
     /// was made from (see [`Replayed::history_after`]).
@@ -127,7 +128,7 @@ impl Replayed {
         decoded: Decoded,
         game: AnyGame,
         seats: Vec<Seat>,
-        sealed: Option<Vec<u8>>,
+        sealed: Option<Arc<[u8]>>,
     ) -> Replayed {
         Replayed {
             decoded,
@@ -167,7 +168,7 @@ impl Replayed {
             + options
             + matches
             + explicit
-            + self.sealed.as_ref().map_or(0, Vec::len)
+            + self.sealed.as_ref().map_or(0, |id| id.len())
             // A sealed record's compact record, shorter than the sealed data it is kept by.
             + self.sealed.as_ref().map_or(0, |_| key_bytes)
     }
@@ -258,9 +259,10 @@ pub(crate) struct Miss<'a> {
 }
 
 /// A kept key.
+#[derive(PartialEq, Eq)]
 struct Key {
     sealed: bool,
-    bytes: Box<[u8]>,
+    bytes: Vec<u8>,
 }
 
 impl Key {
@@ -325,11 +327,14 @@ impl Replays {
         let Some(hash) = hash else { return };
         let owned = Key {
             sealed: key.is_sealed(),
-            bytes: key.bytes().into(),
+            bytes: key.bytes().to_vec(),
         };
-        let bytes = replayed.footprint(key.bytes().len());
-        self.kept
-            .insert(hash, (owned, replayed), bytes, rank, |k| k.is(key));
+        self.put_key(hash, owned, replayed, rank);
+    }
+
+    fn put_key(&self, hash: u64, key: Key, replayed: Arc<Replayed>, rank: Rank) {
+        let bytes = replayed.footprint(key.bytes.len());
+        self.kept.insert(hash, (key, replayed), bytes, rank);
     }
 
     /// Offers the replay `make` makes for `key`'s bytes, a record the server wrote and expects
@@ -341,6 +346,22 @@ impl Replays {
         if let Err(miss @ Miss { hash: Some(_), .. }) = self.get(key) {
             self.put(miss, make(), Rank::Offered);
         }
+    }
+
+    /// [`Replays::keep`] for a sealed record's `data`, kept as the key itself instead of a
+    /// copy (every sealed ApplyAction answers with a new sealed record, and offers its replay).
+    pub(crate) fn keep_sealed(&self, data: Vec<u8>, make: impl FnOnce() -> Arc<Replayed>) {
+        let hash = match self.get(StateKey::Sealed(&data)) {
+            Err(Miss {
+                hash: Some(hash), ..
+            }) => hash,
+            _ => return,
+        };
+        let key = Key {
+            sealed: true,
+            bytes: data,
+        };
+        self.put_key(hash, key, make(), Rank::Offered);
     }
 
     /// Whether `key`'s bytes are kept.

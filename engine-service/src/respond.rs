@@ -603,11 +603,16 @@ pub struct RecordAt {
     pub actions_end: usize,
 }
 
+/// Room an ApplyAction answer is given per action of its record, beyond 1 KiB.
+const ANSWER_BYTES_PER_ACTION: usize = 100;
+
 /// An `ApplyActionResponse`: the new record (or sealed record), the events and the view; with
 /// where the open record is in it (`None` for a sealed one).
 #[must_use]
 pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Answer, Option<RecordAt>) {
-    let mut w = Answer::writer(4096);
+    // Room for what answers of this length take (about 90 bytes an action: the record, the
+    // history and the tricks), so that the answer is written without growing its buffer.
+    let mut w = Answer::writer((a.actions.len() * ANSWER_BYTES_PER_ACTION + 1024).max(4096));
     let Some(&action) = a.actions.last() else {
         return (Answer(w.into_bytes()), None);
     };

@@ -146,6 +146,8 @@ struct Ready<'a> {
     record: Option<&'a [u8]>,
     /// An `ApplyActionRequest`'s action, read from its bytes (see [`convert::lean_action`]).
     action: Option<LeanAction>,
+    /// The request's token, borrowed from its bytes (the decoded request's is left empty).
+    token: &'a [u8],
 }
 
 impl<'a> Ready<'a> {
@@ -155,6 +157,7 @@ impl<'a> Ready<'a> {
             replayed,
             record: Some(record),
             action: None,
+            token: &[],
         }
     }
 }
@@ -220,16 +223,20 @@ impl Engine {
     }
 
     /// [`Engine::open`], or, when the request's state was replayed from its bytes before the
-    /// handler ran (`prepared`), that replay with the token checked.
+    /// handler ran (`prepared`), that replay with the token checked (the token the lean decoder
+    /// left in the bytes: the request's own is empty then).
     fn opened(
         &self,
         prepared: Prepared<'_>,
         state: State<'_>,
         token: &[u8],
     ) -> Result<(Arc<Replayed>, Access), Status> {
-        let replayed = match prepared {
-            Some(r) => r?.replayed,
-            None => self.replay_state(state)?,
+        let (replayed, token) = match prepared {
+            Some(r) => {
+                let r = r?;
+                (r.replayed, r.token)
+            }
+            None => (self.replay_state(state)?, token),
         };
         let access = self.access(&replayed, token)?;
         Ok((replayed, access))
@@ -286,6 +293,7 @@ impl Engine {
                     replayed,
                     record: None,
                     action: None,
+                    token: &[],
                 }))
             }
         }
@@ -328,7 +336,12 @@ impl Engine {
                 "sealed record: move counter mismatch",
             ));
         }
-        let r = Arc::new(Replayed::new(decoded, game, seats, Some(payload.game_id)));
+        let r = Arc::new(Replayed::new(
+            decoded,
+            game,
+            seats,
+            Some(payload.game_id.into()),
+        ));
         self.replays.insert(miss, Arc::clone(&r));
         Ok(r)
     }
@@ -368,7 +381,12 @@ impl Engine {
             };
             if let Some(action) = action {
                 if let Some(replayed) = self.replay_bytes(r.state) {
-                    let ready = replayed.map(|ready| Ready { action, ..ready });
+                    let token = r.token;
+                    let ready = replayed.map(|ready| Ready {
+                        action,
+                        token,
+                        ..ready
+                    });
                     return handle(&r.message, Some(ready));
                 }
             }
@@ -651,29 +669,32 @@ impl Engine {
             RULES_VERSION,
         );
         // The record just written is the one the table's next request sends: keep its replay.
-        let key = match (&new_sealed, &record) {
-            (Some(s), _) => Some(StateKey::Sealed(&s.data)),
-            (None, Some(at)) => answer.message().get(at.span.clone()).map(StateKey::Open),
-            (None, None) => None,
+        let make = || {
+            let history = replayed.history_after(&next, &actions, &seats);
+            Arc::new(Replayed {
+                decoded: Decoded {
+                    setup: decoded.setup.clone(),
+                    actions,
+                    match_state: decoded.match_state.clone(),
+                },
+                game: next,
+                seats,
+                sealed: sealed.clone(),
+                history: OnceLock::from(history),
+                // Written by the server just now.
+                actions_end: OnceLock::from(record.as_ref().map(|at| at.actions_end)),
+                compact: compact.map_or_else(OnceLock::new, OnceLock::from),
+            })
         };
-        if let Some(key) = key {
-            self.replays.keep(key, || {
-                let history = replayed.history_after(&next, &actions, &seats);
-                Arc::new(Replayed {
-                    decoded: Decoded {
-                        setup: decoded.setup.clone(),
-                        actions,
-                        match_state: decoded.match_state.clone(),
-                    },
-                    game: next,
-                    seats,
-                    sealed: sealed.clone(),
-                    history: OnceLock::from(history),
-                    // Written by the server just now.
-                    actions_end: OnceLock::from(record.map(|at| at.actions_end)),
-                    compact: compact.map_or_else(OnceLock::new, OnceLock::from),
-                })
-            });
+        match (new_sealed, &record) {
+            // Its data, copied into the answer, is the key.
+            (Some(s), _) => self.replays.keep_sealed(s.data, make),
+            (None, Some(at)) => {
+                if let Some(key) = answer.message().get(at.span.clone()) {
+                    self.replays.keep(StateKey::Open(key), make);
+                }
+            }
+            (None, None) => {}
         }
         Ok(answer)
     }

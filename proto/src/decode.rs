@@ -93,6 +93,8 @@ pub struct LeanRequest<'a, U> {
     pub state: StateBytes<'a>,
     /// The action's `Action` message, if the request has one (read it with [`action_ref`]).
     pub action: Option<&'a [u8]>,
+    /// The token's bytes (`message`'s token is left empty).
+    pub token: &'a [u8],
 }
 
 /// What [`lean`] leaves as bytes.
@@ -100,6 +102,7 @@ pub struct LeanRequest<'a, U> {
 struct Parts<'a> {
     state: StateBytes<'a>,
     action: Option<&'a [u8]>,
+    token: &'a [u8],
 }
 
 /// An `Action` message's fields, its strings borrowed (as prost reads the message, repeated
@@ -149,6 +152,7 @@ pub fn lean<U: Default + Any>(bytes: &[u8]) -> Option<LeanRequest<'_, U>> {
         message,
         state: parts.state,
         action: parts.action,
+        token: parts.token,
     })
 }
 
@@ -616,6 +620,21 @@ macro_rules! state_field {
     }};
 }
 
+/// A request's `token` (field 10): borrowed into `lean` when there is one, else copied into
+/// the message (the last occurrence wins, as prost reads bytes).
+fn token<'a>(
+    r: &mut Reader<'a>,
+    wt: u8,
+    m: &mut Vec<u8>,
+    lean: &mut Option<&mut Parts<'a>>,
+) -> Fast {
+    match lean {
+        Some(parts) => parts.token = r.len_delimited(wt)?,
+        None => *m = r.bytes(wt)?,
+    }
+    Some(())
+}
+
 fn legal_moves_request<'a>(
     r: Reader<'a>,
     m: &mut pb::LegalMovesRequest,
@@ -624,7 +643,7 @@ fn legal_moves_request<'a>(
     fields(r, |r, tag, wt| {
         match tag {
             1 | 2 => state_field!(legal_moves_request, r, tag, wt, &mut m.state, lean),
-            10 => m.token = r.bytes(wt)?,
+            10 => token(r, wt, &mut m.token, &mut lean)?,
             _ => return None,
         }
         Some(())
@@ -647,7 +666,7 @@ fn apply_action_request<'a>(
             4 => m.action_id = Some(r.uint32(wt)?),
             5 => merge_into(r, wt, &mut m.viewer, viewer)?,
             6 => m.seat = Some(r.uint32(wt)?),
-            10 => m.token = r.bytes(wt)?,
+            10 => token(r, wt, &mut m.token, &mut lean)?,
             11 => m.expected_move_count = Some(r.scalar(wt)?),
             _ => return None,
         }

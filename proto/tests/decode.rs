@@ -96,7 +96,8 @@ fn reassembled<M: Default + 'static>(l: decode::LeanRequest<'_, M>) -> Option<M>
     let any = &mut m as &mut dyn std::any::Any;
     if let Some(r) = any.downcast_mut::<pb::ApplyActionRequest>() {
         use pb::apply_action_request::State;
-        assert!(r.state.is_none() && r.action.is_none());
+        assert!(r.state.is_none() && r.action.is_none() && r.token.is_empty());
+        r.token = l.token.to_vec();
         r.action = match l.action {
             Some(b) => Some(decode::action_ref(b)?.to_pb()),
             None => None,
@@ -110,7 +111,8 @@ fn reassembled<M: Default + 'static>(l: decode::LeanRequest<'_, M>) -> Option<M>
         };
     } else if let Some(r) = any.downcast_mut::<pb::LegalMovesRequest>() {
         use pb::legal_moves_request::State;
-        assert!(r.state.is_none() && l.action.is_none());
+        assert!(r.state.is_none() && l.action.is_none() && r.token.is_empty());
+        r.token = l.token.to_vec();
         r.state = match l.state {
             StateBytes::Missing => None,
             StateBytes::Record(b) => Some(State::Record(record(b)?)),
