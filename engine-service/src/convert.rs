@@ -49,89 +49,76 @@ pub fn card_to_pb(c: Card) -> pb::Card {
     }
 }
 
-/// What the service writes for a card, made once per process: every card of every record,
+/// What the service writes for every card, made once per process: every card of every record,
 /// view and legal move on the wire carries its notation and name, and formatting them each
-/// time was a visible share of the server's CPU under load.
-struct CardText {
-    notation: String,
-    name: String,
-    /// The card as a wire `Card` message's fields: index, notation, name.
-    encoded: Vec<u8>,
+/// time was a visible share of the server's CPU under load. The cards' encodings lie back to
+/// back in one small table (under 2 KiB for the 78 cards), so that the cards of a view share a
+/// few cache lines.
+struct CardTable {
+    /// Each card's notation and name, by index (for `pb::Card`).
+    strings: Vec<(String, String)>,
+    /// Each card's `Card` message fields (index, notation, name) back to back, then
+    /// [`CARD_ROOM`] zeros (so that a fixed-size copy from any card's start stays inside).
+    packed: Vec<u8>,
+    /// Where each card's fields start in `packed`, by index, and where the last ends.
+    starts: Vec<usize>,
 }
 
-fn card_text(c: Card) -> Option<&'static CardText> {
-    static TABLE: std::sync::OnceLock<Vec<CardText>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..tarock_engine::card::NUM_CARDS as u8)
-            .map(|i| {
-                let c = Card::new(i);
-                let (notation, name) = (c.to_string(), c.name());
-                let mut w = Writer::default();
-                w.uint(1, u64::from(i));
-                w.bytes(2, notation.as_bytes());
-                w.bytes(3, name.as_bytes());
-                CardText {
-                    notation,
-                    name,
-                    encoded: w.into_bytes(),
-                }
-            })
-            .collect()
-    });
-    table.get(usize::from(c.index()))
+/// Room for a card's `Card` message fields: the longest (an index, a four-letter notation and
+/// a name of 17 bytes) takes 27.
+pub(crate) const CARD_ROOM: usize = 32;
+
+fn card_table() -> &'static CardTable {
+    static TABLE: std::sync::OnceLock<CardTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = CardTable {
+            strings: Vec::new(),
+            packed: Vec::new(),
+            starts: vec![0],
+        };
+        for i in 0..tarock_engine::card::NUM_CARDS as u8 {
+            let c = Card::new(i);
+            let (notation, name) = (c.to_string(), c.name());
+            let mut w = Writer::default();
+            w.uint(1, u64::from(i));
+            w.bytes(2, notation.as_bytes());
+            w.bytes(3, name.as_bytes());
+            t.packed.extend_from_slice(&w.into_bytes());
+            t.starts.push(t.packed.len());
+            t.strings.push((notation, name));
+        }
+        t.packed.extend_from_slice(&[0; CARD_ROOM]);
+        t
+    })
 }
 
 /// The notation and name of a card.
 pub(crate) fn card_strings(c: Card) -> (&'static str, &'static str) {
-    card_text(c).map_or(("", ""), |t| (t.notation.as_str(), t.name.as_str()))
+    card_table()
+        .strings
+        .get(usize::from(c.index()))
+        .map_or(("", ""), |(n, m)| (n.as_str(), m.as_str()))
 }
 
 /// The fields of a card's wire message (index, notation and name), encoded.
 pub(crate) fn card_encoded(c: Card) -> &'static [u8] {
-    card_text(c).map_or(&[], |t| t.encoded.as_slice())
+    let t = card_table();
+    let i = usize::from(c.index());
+    match (t.starts.get(i), t.starts.get(i + 1)) {
+        (Some(&from), Some(&to)) => &t.packed[from..to],
+        _ => &[],
+    }
 }
 
-/// The tags a card is written under as a field of its own: an action's card, a hand, discards,
-/// cards won, the talon, the called card.
-const CARD_FIELD_TAGS: [u32; 6] = [2, 4, 7, 10, 12, 13];
-/// Room for a card's whole field (the longest, a card with its longest name, is under 40 bytes).
-pub(crate) const CARD_FIELD_ROOM: usize = 48;
-
-/// A card's `Card` message as a whole field under one tag (key, length, fields), padded to a
-/// fixed size so that it is copied with a few fixed moves (see [`Writer::raw_fixed`]).
-pub(crate) struct CardField {
-    /// The field, then zeros.
-    pub(crate) bytes: [u8; CARD_FIELD_ROOM],
-    /// Its length.
-    pub(crate) len: usize,
-}
-
-/// `c` as a whole field under `tag` (one of the tags cards are written under, else `None`),
-/// from a table made once per process: every card's fields side by side, so that the cards of a
-/// view share a few cache lines instead of one allocation each.
-pub(crate) fn card_field(c: Card, tag: u32) -> Option<&'static CardField> {
-    static TABLE: std::sync::OnceLock<Vec<Option<CardField>>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..tarock_engine::card::NUM_CARDS as u8)
-            .flat_map(|i| {
-                CARD_FIELD_TAGS.iter().map(move |&tag| {
-                    let mut w = Writer::default();
-                    w.bytes_always(tag, card_encoded(Card::new(i)));
-                    let field = w.into_bytes();
-                    let mut bytes = [0u8; CARD_FIELD_ROOM];
-                    bytes.get_mut(..field.len())?.copy_from_slice(&field);
-                    Some(CardField {
-                        bytes,
-                        len: field.len(),
-                    })
-                })
-            })
-            .collect()
-    });
-    let slot = CARD_FIELD_TAGS.iter().position(|&t| t == tag)?;
-    table
-        .get(usize::from(c.index()) * CARD_FIELD_TAGS.len() + slot)?
-        .as_ref()
+/// [`card_encoded`] as the first bytes of [`CARD_ROOM`] (what follows them is not the card's),
+/// and their length: copied whole, a copy of a size known beforehand, then cut to the length
+/// (see [`Writer::raw_fixed`]).
+pub(crate) fn card_padded(c: Card) -> Option<(&'static [u8; CARD_ROOM], usize)> {
+    let t = card_table();
+    let i = usize::from(c.index());
+    let (&from, &to) = (t.starts.get(i)?, t.starts.get(i + 1)?);
+    let padded = t.packed.get(from..from + CARD_ROOM)?.try_into().ok()?;
+    (to - from <= CARD_ROOM).then_some((padded, to - from))
 }
 
 /// A card from the wire: the notation if given, else the index.
@@ -1313,17 +1300,18 @@ mod tests {
     use prost::Message;
 
     #[test]
-    fn every_card_has_its_whole_field_under_every_tag_it_is_written_under() {
+    fn every_card_is_written_from_the_table_as_prost_writes_it() {
         for i in 0..tarock_engine::card::NUM_CARDS as u8 {
             let c = Card::new(i);
-            for tag in CARD_FIELD_TAGS {
-                let f = card_field(c, tag).expect("every card fits");
-                let mut w = Writer::default();
-                w.bytes_always(tag, card_encoded(c));
-                assert_eq!(&f.bytes[..f.len], w.into_bytes().as_slice());
-                assert!(f.bytes[f.len..].iter().all(|&b| b == 0));
-            }
-            assert!(card_field(c, 3).is_none());
+            let expected = card_to_pb(c).encode_to_vec();
+            assert_eq!(card_encoded(c), expected.as_slice());
+            let (padded, len) = card_padded(c).expect("every card fits its room");
+            assert_eq!(&padded[..len], expected.as_slice());
+            let (notation, name) = card_strings(c);
+            assert_eq!(
+                (notation, name),
+                (c.to_string().as_str(), c.name().as_str())
+            );
         }
     }
 

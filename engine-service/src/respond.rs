@@ -75,8 +75,11 @@ impl AsRef<[u8]> for Answer {
 /// A card as field `tag`: its index, and in [`Detail::Full`] its notation and name.
 fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
     match detail {
-        Detail::Full => match convert::card_field(c, tag) {
-            Some(f) => w.raw_fixed(&f.bytes, f.len),
+        Detail::Full => match convert::card_padded(c) {
+            Some((padded, len)) => {
+                w.message_header(tag, len);
+                w.raw_fixed(padded, len);
+            }
             None => w.bytes_always(tag, convert::card_encoded(c)),
         },
         Detail::Compact => {
