@@ -333,7 +333,8 @@ impl Replays {
     }
 
     fn put_key(&self, hash: u64, key: Key, replayed: Arc<Replayed>, rank: Rank) {
-        let bytes = replayed.footprint(key.bytes.len());
+        // The key's buffer as allocated (a sealed record's has room to spare).
+        let bytes = replayed.footprint(key.bytes.capacity());
         self.kept.insert(hash, (key, replayed), bytes, rank);
     }
 
