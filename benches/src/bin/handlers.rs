@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
-//! {"apply_action":{"ns_per_request":…,"request_bytes":…,"response_bytes":…},…}
+//! {"apply_action":{"allocations_per_request":…,"ns_per_request":…,"request_bytes":…,"response_bytes":…},…}
 //! valgrind --tool=callgrind target/release/handlers --kind apply_action --requests 2000
 //! ```
 //!
@@ -18,6 +18,8 @@
 use bytes::Bytes;
 use clap::Parser;
 use prost::Message;
+use std::alloc::{GlobalAlloc, Layout};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tarock_benches::requests::{self, InProgress};
@@ -28,9 +30,45 @@ use tarock_service::service::ByteRpc;
 use tarock_service::Engine;
 use tonic::{Request, Status};
 
-// The server's allocator, so that allocation costs what it costs there.
+/// The server's allocator, so that allocation costs what it costs there, with a count of the
+/// allocations (and reallocations) made while [`COUNTING`] is set.
+struct Counted;
+
+static COUNTING: AtomicBool = AtomicBool::new(false);
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+fn count() {
+    if COUNTING.load(Ordering::Relaxed) {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to mimalloc; only a counter is added.
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counted {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: same contract as the caller's.
+        unsafe { mimalloc::MiMalloc.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: same contract as the caller's.
+        unsafe { mimalloc::MiMalloc.alloc_zeroed(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { mimalloc::MiMalloc.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        // SAFETY: same contract as the caller's.
+        unsafe { mimalloc::MiMalloc.realloc(ptr, layout, new_size) }
+    }
+}
+
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: Counted = Counted;
 
 /// Flags.
 #[derive(Debug, Parser)]
@@ -125,6 +163,8 @@ struct Figures {
     elapsed: Duration,
     request_bytes: usize,
     response_bytes: usize,
+    /// Allocations and reallocations per request, in the steady state.
+    allocations: f64,
 }
 
 async fn measure(
@@ -141,6 +181,15 @@ async fn measure(
         response_bytes += handle(svc, kind, body).await.map_err(fail)?;
     }
     let n = pool.len().max(1);
+    // A second pass, unmeasured, counting allocations: every record's replay is kept by now,
+    // as in the steady state of the measured loop.
+    ALLOCATIONS.store(0, Ordering::Relaxed);
+    COUNTING.store(true, Ordering::Relaxed);
+    for body in pool {
+        handle(svc, kind, body).await.map_err(fail)?;
+    }
+    COUNTING.store(false, Ordering::Relaxed);
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) as f64 / n as f64;
     let deadline = Duration::from_secs_f64(args.seconds.max(0.01));
     let mut scratch = vec![0u8; args.evict_kib * 1024];
     let start = Instant::now();
@@ -173,6 +222,7 @@ async fn measure(
         },
         request_bytes: request_bytes / n,
         response_bytes: response_bytes / n,
+        allocations,
     })
 }
 
@@ -219,6 +269,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
             "requests": f.requests,
             "request_bytes": f.request_bytes,
             "response_bytes": f.response_bytes,
+            "allocations_per_request": (f.allocations * 100.0).round() / 100.0,
         });
     }
     Ok(out)
