@@ -13,7 +13,8 @@ use tarock_service::{telemetry, Config};
 
 // Every request decodes a record and encodes a response of many small strings and vectors: with
 // glibc's allocator, allocating and freeing them took about a quarter of the server's CPU under
-// load (docs/performance.md). mimalloc's thread-local free lists halve that.
+// load (docs/performance.md). mimalloc's thread-local free lists halve that; its v2 series (the
+// `v2` feature) is faster than v3 on a cold core and keeps less memory (CHANGELOG).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
