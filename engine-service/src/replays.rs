@@ -23,6 +23,7 @@
 use crate::convert::Decoded;
 use crate::kept::{Kept, Rank};
 use crate::respond::{self, Detail, History, Written};
+use crate::seal::SealedGame;
 use std::fmt;
 use std::hash::BuildHasher;
 use std::sync::{Arc, OnceLock};
@@ -46,6 +47,8 @@ const HISTORY_PER_ACTION: usize = 64;
 /// was sent (a table's next request usually sends that record) instead of copying it whole with
 /// one more entry: every eighth action of a table, the history is made again up to the last.
 const UNSHARED_ACTIONS: usize = 8;
+/// How many of a sealed record's last bytes (its tag) place it among the sets.
+const SEALED_TAIL: usize = 16;
 /// The longest record kept, in bytes: a whole hand of the longest variant written in full is
 /// about 2 KB.
 pub(crate) const MAX_KEY: usize = 4096;
@@ -61,7 +64,7 @@ pub(crate) struct Replayed {
     pub(crate) seats: Vec<Seat>,
     /// The game id of a sealed record (`None` for an open one), shared by the replays of the
     /// game's records.
-    pub(crate) sealed: Option<Arc<[u8]>>,
+    pub(crate) sealed: Option<Arc<SealedGame>>,
     /// The history of the record's first actions as views write it (a view writes the entries
     /// of the rest itself): made when a view first needs it, or shared with the replay this one
     /// was made from (see [`Replayed::history_after`]).
@@ -128,7 +131,7 @@ impl Replayed {
         decoded: Decoded,
         game: AnyGame,
         seats: Vec<Seat>,
-        sealed: Option<Arc<[u8]>>,
+        sealed: Option<Arc<SealedGame>>,
     ) -> Replayed {
         Replayed {
             decoded,
@@ -168,7 +171,7 @@ impl Replayed {
             + options
             + matches
             + explicit
-            + self.sealed.as_ref().map_or(0, |id| id.len())
+            + self.sealed.as_ref().map_or(0, |g| g.footprint())
             // A sealed record's compact record, shorter than the sealed data it is kept by.
             + self.sealed.as_ref().map_or(0, |_| key_bytes)
     }
@@ -301,7 +304,16 @@ impl fmt::Debug for Replays {
 
 impl Replays {
     fn hash(&self, key: StateKey<'_>) -> u64 {
-        self.hasher.hash_one((key.is_sealed(), key.bytes()))
+        match key {
+            StateKey::Open(bytes) => self.hasher.hash_one((false, bytes)),
+            // A sealed record ends with its Poly1305 tag, which depends on every byte before it
+            // under the server's key: its last bytes place the record as well as all of them
+            // would, for a fraction of the hashing. It is still found only by all its bytes.
+            StateKey::Sealed(bytes) => {
+                let tail = &bytes[bytes.len().saturating_sub(SEALED_TAIL)..];
+                self.hasher.hash_one((true, bytes.len(), tail))
+            }
+        }
     }
 
     /// The kept replay of `key`'s bytes; else the miss, with which to keep the replay once
@@ -464,5 +476,28 @@ mod tests {
         });
         assert_eq!(made, 1);
         assert!(replays.holds(StateKey::Sealed(&longest)));
+    }
+
+    #[test]
+    fn sealed_records_placed_by_their_tags_are_still_found_by_all_their_bytes() {
+        // Sealed data that end alike (the same tag) land in one set, and each is found only by
+        // its own bytes.
+        let replays = Replays::default();
+        let mut a = vec![3u8; 300];
+        let mut b = a.clone();
+        a[0] = 1;
+        b[0] = 2;
+        let (ra, rb) = (replayed(), replayed());
+        replays.keep_sealed(a.clone(), || Arc::clone(&ra));
+        assert!(replays.get(StateKey::Sealed(&b)).is_err());
+        replays.keep_sealed(b.clone(), || Arc::clone(&rb));
+        let found = |k: &[u8]| replays.get(StateKey::Sealed(k)).ok();
+        assert!(found(&a).is_some_and(|r| Arc::ptr_eq(&r, &ra)));
+        assert!(found(&b).is_some_and(|r| Arc::ptr_eq(&r, &rb)));
+        let mut c = a.clone();
+        c[0] = 9;
+        assert!(found(&c).is_none());
+        assert!(found(&a[1..]).is_none());
+        assert!(replays.get(StateKey::Open(&a)).is_err());
     }
 }

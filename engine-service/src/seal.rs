@@ -33,6 +33,8 @@ use sha2::{Digest, Sha256};
 use std::cell::RefCell;
 use std::fmt;
 use std::path::Path;
+use std::sync::OnceLock;
+use subtle::ConstantTimeEq;
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -45,6 +47,9 @@ const MAC_LEN: usize = 16;
 const TAG_LEN: usize = 16;
 /// Role byte of the table token.
 const TABLE: u8 = 255;
+/// Seats whose verified tokens a [`SealedGame`] remembers (every variant has at most five),
+/// the table's being remembered too.
+const REMEMBERED_SEATS: usize = 8;
 
 /// What is sealed: the record (a `GameRecord`'s bytes), its move counter and the game's id.
 #[derive(Clone, PartialEq, Message)]
@@ -84,6 +89,52 @@ impl fmt::Display for SealError {
 }
 
 impl std::error::Error for SealError {}
+
+/// A sealed game's id, shared by the replays of the game's records, with the tokens that
+/// verified for it: a later request with the same token is checked by comparing it with the one
+/// that verified (in constant time) instead of computing its MAC again. A server's key ring does
+/// not change while it runs, so a token that verified once stays valid for the game.
+pub struct SealedGame {
+    id: Box<[u8]>,
+    /// Per role (the seats, then the table): the first token that verified for it.
+    verified: [OnceLock<Box<[u8]>>; REMEMBERED_SEATS + 1],
+}
+
+impl SealedGame {
+    /// The game of the id `id`, no token verified yet.
+    pub fn new(id: impl Into<Box<[u8]>>) -> SealedGame {
+        SealedGame {
+            id: id.into(),
+            verified: Default::default(),
+        }
+    }
+
+    /// The game's (match's) id.
+    pub fn id(&self) -> &[u8] {
+        &self.id
+    }
+
+    /// The bytes this takes besides its own size, with every role's token remembered.
+    pub fn footprint(&self) -> usize {
+        self.id.len() + self.verified.len() * (5 + 64 + 1 + MAC_LEN)
+    }
+
+    fn slot(&self, role: u8) -> Option<&OnceLock<Box<[u8]>>> {
+        match role {
+            TABLE => self.verified.last(),
+            s => self.verified[..REMEMBERED_SEATS].get(usize::from(s)),
+        }
+    }
+}
+
+impl fmt::Debug for SealedGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The id is no secret, but tokens are.
+        f.debug_struct("SealedGame")
+            .field("id", &hex::encode(&self.id))
+            .finish_non_exhaustive()
+    }
+}
 
 /// What a valid token allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,11 +411,38 @@ impl KeyRing {
         mac.update(&[role]);
         mac.verify_truncated_left(&token[end + 1..])
             .map_err(|_| SealError::Tampered)?;
-        Ok(if role == TABLE {
-            Role::Table
-        } else {
-            Role::Seat(role)
-        })
+        Ok(role_of(role))
+    }
+
+    /// [`KeyRing::check_token`] for `game`, by comparison with the token of the same role that
+    /// verified for it before, if any (remembering this one if it verifies and none did).
+    ///
+    /// # Errors
+    /// As [`KeyRing::check_token`].
+    pub fn check_game_token(&self, token: &[u8], game: &SealedGame) -> Result<Role, SealError> {
+        let (_, end) = KeyRing::parse_header(TOKEN_MAGIC, token)?;
+        let slot = token.get(end).and_then(|&role| game.slot(role));
+        if let Some(known) = slot.and_then(OnceLock::get) {
+            // Lengths are public (a key id's); the bytes are compared in constant time, so
+            // that a forger learns nothing of the remembered token's MAC from the timing.
+            if known.len() == token.len() && bool::from(known.ct_eq(token)) {
+                return Ok(role_of(token[end]));
+            }
+        }
+        let role = self.check_token(token, &game.id)?;
+        if let Some(slot) = slot {
+            // Another thread may have remembered one first; either verified.
+            let _ = slot.set(token.into());
+        }
+        Ok(role)
+    }
+}
+
+fn role_of(byte: u8) -> Role {
+    if byte == TABLE {
+        Role::Table
+    } else {
+        Role::Seat(byte)
     }
 }
 
@@ -465,5 +543,48 @@ mod tests {
             assert!(seen.insert(sealed[nonce_at..nonce_at + NONCE_LEN].to_vec()));
             assert_eq!(ring.open(&sealed).as_ref(), Ok(&p));
         }
+    }
+
+    #[test]
+    fn a_game_remembers_the_tokens_that_verified_and_still_refuses_others() {
+        let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
+        let other_ring = KeyRing::new(vec![("k".to_owned(), [6; 32])], "k").expect("ring");
+        let game = SealedGame::new(vec![1u8; 16]);
+        let seat = ring.token(game.id(), Role::Seat(2));
+        let table = ring.token(game.id(), Role::Table);
+        for _ in 0..2 {
+            // The first time by its MAC, then by comparison: the same answers.
+            assert_eq!(ring.check_game_token(&seat, &game), Ok(Role::Seat(2)));
+            assert_eq!(ring.check_game_token(&table, &game), Ok(Role::Table));
+        }
+        assert_eq!(game.slot(2).and_then(OnceLock::get).map(|t| &t[..]), Some(&seat[..]));
+        // With seat 2's token remembered: the same bytes with another role, or with the MAC
+        // altered, or a token of another game or key, are refused all the same.
+        let mut other_role = seat.clone();
+        let role_at = seat.len() - MAC_LEN - 1;
+        other_role[role_at] = 1;
+        assert_eq!(
+            ring.check_game_token(&other_role, &game),
+            Err(SealError::Tampered)
+        );
+        let mut altered = seat.clone();
+        *altered.last_mut().expect("a MAC") ^= 1;
+        assert_eq!(ring.check_game_token(&altered, &game), Err(SealError::Tampered));
+        let elsewhere = ring.token(&[2u8; 16], Role::Seat(2));
+        assert_eq!(
+            ring.check_game_token(&elsewhere, &game),
+            Err(SealError::Tampered)
+        );
+        let forged = other_ring.token(game.id(), Role::Seat(2));
+        assert_eq!(ring.check_game_token(&forged, &game), Err(SealError::Tampered));
+        assert_eq!(
+            ring.check_game_token(&seat[..seat.len() - 1], &game),
+            Err(SealError::Malformed)
+        );
+        assert_eq!(ring.check_game_token(b"TKT", &game), Err(SealError::Malformed));
+        // A role beyond the remembered seats is checked by its MAC every time.
+        let far = ring.token(game.id(), Role::Seat(200));
+        assert_eq!(ring.check_game_token(&far, &game), Ok(Role::Seat(200)));
+        assert!(game.slot(200).is_none());
     }
 }

@@ -10,7 +10,7 @@ use crate::dealt::DealtGames;
 use crate::error::{self, Context, Reason};
 use crate::replays::{Compact, Replayed, Replays, StateKey};
 use crate::respond::{self, Answer};
-use crate::seal::{self, KeyRing, Role};
+use crate::seal::{self, KeyRing, Role, SealedGame};
 use std::sync::{Arc, OnceLock};
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::hungarian::Phase;
@@ -340,7 +340,7 @@ impl Engine {
             decoded,
             game,
             seats,
-            Some(payload.game_id.into()),
+            Some(Arc::new(SealedGame::new(payload.game_id))),
         ));
         self.replays.insert(miss, Arc::clone(&r));
         Ok(r)
@@ -349,7 +349,7 @@ impl Engine {
     /// What `token` allows on `replayed`: everything on an open record; on a sealed one, what
     /// its table or seat token allows, and a spectator's view without one.
     fn access(&self, replayed: &Replayed, token: &[u8]) -> Result<Access, Status> {
-        let Some(game_id) = &replayed.sealed else {
+        let Some(game) = &replayed.sealed else {
             return Ok(Access::Open);
         };
         if token.is_empty() {
@@ -357,7 +357,7 @@ impl Engine {
         }
         match self
             .keys()?
-            .check_token(token, game_id)
+            .check_game_token(token, game)
             .map_err(|e| Status::unauthenticated(format!("token: {e}")))?
         {
             Role::Table => Ok(Access::Table),
@@ -644,12 +644,12 @@ impl Engine {
         // added.
         let (compact, new_sealed) = match sealed {
             None => (None, None),
-            Some(game_id) => {
+            Some(sealed_game) => {
                 let record = replayed.compact().and(action).unwrap_or_else(|| {
                     let m = decoded.match_state.as_ref();
                     Compact::of(&decoded.setup, &actions, &next, m)
                 });
-                let new = self.seal_compact(&record, actions.len(), game_id)?;
+                let new = self.seal_compact(&record, actions.len(), sealed_game.id())?;
                 (Some(record), Some(new))
             }
         };
@@ -1070,9 +1070,9 @@ impl EngineService for Engine {
                 (Some(record), None, Vec::new())
             }
             // The match keeps its game id, so the seat tokens stay valid.
-            Some(game_id) => (
+            Some(sealed_game) => (
                 None,
-                Some(self.seal(&setup, &[], &game, Some(&match_state), game_id)?),
+                Some(self.seal(&setup, &[], &game, Some(&match_state), sealed_game.id())?),
                 seal::seed_commitment(&seed),
             ),
         };
