@@ -557,7 +557,10 @@ mod tests {
             assert_eq!(ring.check_game_token(&seat, &game), Ok(Role::Seat(2)));
             assert_eq!(ring.check_game_token(&table, &game), Ok(Role::Table));
         }
-        assert_eq!(game.slot(2).and_then(OnceLock::get).map(|t| &t[..]), Some(&seat[..]));
+        assert_eq!(
+            game.slot(2).and_then(OnceLock::get).map(|t| &t[..]),
+            Some(&seat[..])
+        );
         // With seat 2's token remembered: the same bytes with another role, or with the MAC
         // altered, or a token of another game or key, are refused all the same.
         let mut other_role = seat.clone();
@@ -569,19 +572,28 @@ mod tests {
         );
         let mut altered = seat.clone();
         *altered.last_mut().expect("a MAC") ^= 1;
-        assert_eq!(ring.check_game_token(&altered, &game), Err(SealError::Tampered));
+        assert_eq!(
+            ring.check_game_token(&altered, &game),
+            Err(SealError::Tampered)
+        );
         let elsewhere = ring.token(&[2u8; 16], Role::Seat(2));
         assert_eq!(
             ring.check_game_token(&elsewhere, &game),
             Err(SealError::Tampered)
         );
         let forged = other_ring.token(game.id(), Role::Seat(2));
-        assert_eq!(ring.check_game_token(&forged, &game), Err(SealError::Tampered));
+        assert_eq!(
+            ring.check_game_token(&forged, &game),
+            Err(SealError::Tampered)
+        );
         assert_eq!(
             ring.check_game_token(&seat[..seat.len() - 1], &game),
             Err(SealError::Malformed)
         );
-        assert_eq!(ring.check_game_token(b"TKT", &game), Err(SealError::Malformed));
+        assert_eq!(
+            ring.check_game_token(b"TKT", &game),
+            Err(SealError::Malformed)
+        );
         // A role beyond the remembered seats is checked by its MAC every time.
         let far = ring.token(game.id(), Role::Seat(200));
         assert_eq!(ring.check_game_token(&far, &game), Ok(Role::Seat(200)));
