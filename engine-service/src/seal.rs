@@ -7,7 +7,8 @@
 //! `"TKS" · version (1) · key-id length (1 byte) · key id · nonce (24) · ciphertext`, where the
 //! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
 //! the game id) under a key derived from the key-ring key, and everything before the nonce is
-//! bound as associated data, so the header cannot be altered either. The record in the payload
+//! bound as associated data, so the header cannot be altered either. The nonce is derived from
+//! the header and the payload under a third derived key (see [`KeyRing::seal`]). The record in the payload
 //! is compact (`respond::Detail::Compact`): its actions and cards carry no notations or names,
 //! which decoding does not read, so records sealed with or without them open alike.
 //!
@@ -30,7 +31,6 @@ use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use prost::Message;
 use sha2::{Digest, Sha256};
-use std::cell::RefCell;
 use std::fmt;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -148,6 +148,9 @@ pub enum Role {
 struct Key {
     id: String,
     seal: [u8; 32],
+    /// HMAC-SHA256 keyed with the nonce key, which derives each sealed record's nonce from what
+    /// it seals (see [`KeyRing::seal`]).
+    nonce: HmacSha256,
     /// HMAC-SHA256 keyed with the token key: cloned for each token, which saves hashing the
     /// key's inner and outer blocks every time.
     token: HmacSha256,
@@ -169,31 +172,6 @@ impl fmt::Debug for KeyRing {
             .finish()
     }
 }
-
-/// A random nonce from the operating system's randomness, read [`NONCES_PER_READ`] nonces at a
-/// time: one system call for many seals instead of one each. Every nonce is used once; nonces
-/// are public (each sealed record carries its own), so keeping the next ones in memory reveals
-/// nothing.
-fn fresh_nonce() -> Result<[u8; NONCE_LEN], String> {
-    thread_local! {
-        static POOL: RefCell<([u8; NONCE_LEN * NONCES_PER_READ], usize)> =
-            const { RefCell::new(([0; NONCE_LEN * NONCES_PER_READ], NONCES_PER_READ)) };
-    }
-    POOL.with(|pool| {
-        let (bytes, next) = &mut *pool.borrow_mut();
-        if *next == NONCES_PER_READ {
-            getrandom::fill(bytes).map_err(|e| format!("no randomness for a nonce: {e}"))?;
-            *next = 0;
-        }
-        let mut nonce = [0u8; NONCE_LEN];
-        nonce.copy_from_slice(&bytes[*next * NONCE_LEN..][..NONCE_LEN]);
-        *next += 1;
-        Ok(nonce)
-    })
-}
-
-/// How many nonces [`fresh_nonce`] reads at a time.
-const NONCES_PER_READ: usize = 32;
 
 fn derive(master: &[u8; 32], label: &[u8]) -> [u8; 32] {
     let mut mac = <HmacSha256 as Mac>::new_from_slice(master).expect("HMAC takes any key length");
@@ -229,8 +207,11 @@ impl KeyRing {
                 return Err(format!("key id {id:?} appears twice"));
             }
             let token = derive(&master, b"tarock-token-v1");
+            let nonce = derive(&master, b"tarock-nonce-v1");
             out.push(Key {
                 seal: derive(&master, b"tarock-seal-v1"),
+                nonce: <HmacSha256 as Mac>::new_from_slice(&nonce)
+                    .expect("HMAC takes any key length"),
                 token: <HmacSha256 as Mac>::new_from_slice(&token)
                     .expect("HMAC takes any key length"),
                 id,
@@ -314,8 +295,17 @@ impl KeyRing {
     /// Seals a record (a `GameRecord`'s bytes), its move counter and the game's id with the
     /// active key.
     ///
+    /// The nonce is synthetic: HMAC-SHA256, under a key of its own derived from the key-ring
+    /// key, of the header and the payload, cut to 24 bytes. Different payloads get different
+    /// nonces (as random ones would, but without drawing any), and the same payload sealed
+    /// again gives the same bytes, so sealing is a pure function of what is sealed: applying
+    /// an action to a sealed record twice (a retry) answers with the same sealed record both
+    /// times, as it does for an open record. What this shows an observer is whether two sealed
+    /// records hold the same record, move counter and game, which only the same game in the
+    /// same position does.
+    ///
     /// # Errors
-    /// A message if the system has no randomness for the nonce.
+    /// A message if the payload is too long to encrypt (over 256 GiB).
     pub fn seal(&self, record: &[u8], move_count: u64, game_id: &[u8]) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
         // Room for the nonce, the payload (its three keys and varints at most 33 bytes besides
@@ -323,16 +313,20 @@ impl KeyRing {
         let more = NONCE_LEN + 33 + record.len() + game_id.len() + TAG_LEN;
         let mut out = KeyRing::header(RECORD_MAGIC, &key.id, more);
         let aad_len = out.len();
-        let nonce = fresh_nonce()?;
-        out.extend_from_slice(&nonce);
+        out.resize(aad_len + NONCE_LEN, 0);
         // The payload is encoded after the header and the nonce and encrypted where it lies;
         // the tag follows: the same bytes as `encrypt`'s ciphertext-then-tag, in one buffer.
         let start = out.len();
         encode_payload(record, move_count, game_id, &mut out);
         let (head, body) = out.split_at_mut(start);
+        let (aad, nonce) = head.split_at_mut(aad_len);
+        let mut mac = key.nonce.clone();
+        mac.update(aad);
+        mac.update(body);
+        nonce.copy_from_slice(&mac.finalize().into_bytes()[..NONCE_LEN]);
         let cipher = XChaCha20Poly1305::new((&key.seal).into());
         let tag = cipher
-            .encrypt_in_place_detached(XNonce::from_slice(&nonce), &head[..aad_len], body)
+            .encrypt_in_place_detached(XNonce::from_slice(nonce), aad, body)
             .map_err(|_| "encryption failed".to_owned())?;
         out.extend_from_slice(&tag);
         Ok(out)
@@ -530,19 +524,39 @@ mod tests {
     }
 
     #[test]
-    fn every_seal_takes_a_new_nonce() {
-        // Over several reads of the pool: no nonce comes twice, and the same record seals to
-        // different bytes each time (each opening to the same payload).
+    fn the_same_payload_seals_to_the_same_bytes_and_others_to_other_nonces() {
+        // Synthetic nonces: sealing is a pure function of the key, the header and the payload;
+        // a payload differing anywhere (a record byte, the move counter, the game id) gets a
+        // nonce of its own, and everything sealed opens to what was sealed.
         let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
-        let p = payload(3, 3, &[4; 16]);
-        let record = p.record.as_deref().unwrap_or_default();
+        let other_key = KeyRing::new(vec![("k".to_owned(), [6; 32])], "k").expect("ring");
         let nonce_at = 5 + "k".len();
+        let nonce_of = |sealed: &[u8]| sealed[nonce_at..nonce_at + NONCE_LEN].to_vec();
         let mut seen = std::collections::HashSet::new();
-        for _ in 0..3 * NONCES_PER_READ + 1 {
-            let sealed = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
-            assert!(seen.insert(sealed[nonce_at..nonce_at + NONCE_LEN].to_vec()));
-            assert_eq!(ring.open(&sealed).as_ref(), Ok(&p));
+        for (actions, count) in [(3, 3), (4, 4), (3, 4)] {
+            for game_id in [[4u8; 16], [5; 16]] {
+                let p = payload(actions, count, &game_id);
+                let record = p.record.as_deref().unwrap_or_default();
+                let sealed = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
+                let again = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
+                assert_eq!(sealed, again);
+                assert!(seen.insert(nonce_of(&sealed)));
+                assert_eq!(ring.open(&sealed).as_ref(), Ok(&p));
+                let elsewhere = other_key
+                    .seal(record, p.move_count, &p.game_id)
+                    .expect("sealed");
+                assert!(seen.insert(nonce_of(&elsewhere)));
+            }
         }
+        // One record byte changed.
+        let p = payload(3, 3, &[4; 16]);
+        let mut record = p.record.clone().unwrap_or_default();
+        let last = record.len() - 1;
+        record[last] ^= 1;
+        let sealed = ring
+            .seal(&record, p.move_count, &p.game_id)
+            .expect("sealed");
+        assert!(seen.insert(nonce_of(&sealed)));
     }
 
     #[test]

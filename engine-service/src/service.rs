@@ -1249,6 +1249,16 @@ mod tests {
             .expect("a sealed record");
         assert_eq!(next.move_count, 1);
         assert!(engine.replays.holds(StateKey::Sealed(&next.data)));
+        // Applied again (a retry), by this server or by one that kept nothing: the same sealed
+        // record, whole answer and all.
+        let again = engine
+            .handle_bytes(ByteRpc::ApplyAction, &act(&own))
+            .expect("a legal action applies");
+        assert_eq!(again.message(), answer.message());
+        let fresh = Engine::with_keys(Some(Arc::clone(&ring)), false)
+            .handle_bytes(ByteRpc::ApplyAction, &act(&own))
+            .expect("a legal action applies");
+        assert_eq!(fresh.message(), answer.message());
     }
 
     #[test]
