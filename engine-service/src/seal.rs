@@ -8,9 +8,10 @@
 //! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
 //! the game id) under a key derived from the key-ring key, and everything before the nonce is
 //! bound as associated data, so the header cannot be altered either. The nonce is derived from
-//! the header and the payload under a third derived key (see [`KeyRing::seal`]). The record in the payload
-//! is compact (`respond::Detail::Compact`): its actions and cards carry no notations or names,
-//! which decoding does not read, so records sealed with or without them open alike.
+//! the header and the payload under a third derived key (see [`KeyRing::seal`]). The record in
+//! the payload is compact (`respond::Detail::Compact`): its actions and cards carry no
+//! notations or names, which decoding does not read, so records sealed with or without them
+//! open alike.
 //!
 //! A token is `"TKT" · version (1) · key-id length · key id · role (seat 0..4, or 255 for the
 //! table) · MAC (16)`, the MAC being HMAC-SHA256 under a second derived key over the game id and
