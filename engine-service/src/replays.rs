@@ -306,9 +306,9 @@ impl Replays {
     fn hash(&self, key: StateKey<'_>) -> u64 {
         match key {
             StateKey::Open(bytes) => self.hasher.hash_one((false, bytes)),
-            // A sealed record ends with its Poly1305 tag, which depends on every byte before it
-            // under the server's key: its last bytes place the record as well as all of them
-            // would, for a fraction of the hashing. It is still found only by all its bytes.
+            // A sealed record ends with its authentication tag, which depends on every byte
+            // before it under the server's key: its last bytes place the record as well as all
+            // of them would, for a fraction of the hashing. It is still found only by all its bytes.
             StateKey::Sealed(bytes) => {
                 let tail = &bytes[bytes.len().saturating_sub(SEALED_TAIL)..];
                 self.hasher.hash_one((true, bytes.len(), tail))

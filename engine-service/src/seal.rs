@@ -4,14 +4,17 @@
 //! # Formats
 //!
 //! A sealed record is
-//! `"TKS" · version (1) · key-id length (1 byte) · key id · nonce (24) · ciphertext`, where the
-//! ciphertext is XChaCha20-Poly1305 of the protobuf [`Payload`] (the record, its move counter and
-//! the game id) under a key derived from the key-ring key, and everything before the nonce is
-//! bound as associated data, so the header cannot be altered either. The nonce is derived from
-//! the header and the payload under a third derived key (see [`KeyRing::seal`]). The record in
-//! the payload is compact (`respond::Detail::Compact`): its actions and cards carry no
-//! notations or names, which decoding does not read, so records sealed with or without them
-//! open alike.
+//! `"TKS" · version (2) · key-id length (1 byte) · key id · ciphertext · tag (16)`, where the
+//! ciphertext and tag are AES-256-GCM-SIV (RFC 8452) of the protobuf [`Payload`] (the record,
+//! its move counter and the game id) under a key derived from the key-ring key, with the header
+//! as associated data, so the header cannot be altered either. Sealing is deterministic (see
+//! [`KeyRing::seal`]). The record in the payload is compact (`respond::Detail::Compact`): its
+//! actions and cards carry no notations or names, which decoding does not read, so records
+//! sealed with or without them open alike.
+//!
+//! Records of format version 1 still open: `"TKS" · 1 · key-id length · key id · nonce (24) ·
+//! ciphertext · tag (16)`, XChaCha20-Poly1305 of the same payload under another derived key,
+//! the header bound as associated data.
 //!
 //! A token is `"TKT" · version (1) · key-id length · key id · role (seat 0..4, or 255 for the
 //! table) · MAC (16)`, the MAC being HMAC-SHA256 under a second derived key over the game id and
@@ -27,7 +30,8 @@
 //!
 //! Architecture invariant: nothing here logs or traces a record, a hand or a key.
 
-use chacha20poly1305::aead::{Aead, AeadInPlace, KeyInit, Payload as AeadPayload};
+use aes_gcm_siv::aead::{AeadInPlace, KeyInit};
+use aes_gcm_siv::Aes256GcmSiv;
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use hmac::{Hmac, Mac};
 use prost::Message;
@@ -41,10 +45,18 @@ type HmacSha256 = Hmac<Sha256>;
 
 const RECORD_MAGIC: &[u8; 3] = b"TKS";
 const TOKEN_MAGIC: &[u8; 3] = b"TKT";
-const VERSION: u8 = 1;
-const NONCE_LEN: usize = 24;
+/// The format version of the records this server seals.
+const RECORD_VERSION: u8 = 2;
+/// The earlier format version of records, which still open.
+const RECORD_V1: u8 = 1;
+/// The format version of tokens.
+const TOKEN_VERSION: u8 = 1;
+/// Version 1's nonce, before the ciphertext.
+const V1_NONCE_LEN: usize = 24;
+/// AES-GCM-SIV's nonce: one fixed value, as sealing is deterministic (see [`KeyRing::seal`]).
+const NONCE: [u8; 12] = [0; 12];
 const MAC_LEN: usize = 16;
-/// Poly1305's tag, after the ciphertext.
+/// The authentication tag, after the ciphertext (AES-GCM-SIV's and Poly1305's alike).
 const TAG_LEN: usize = 16;
 /// Role byte of the table token.
 const TABLE: u8 = 255;
@@ -148,10 +160,10 @@ pub enum Role {
 
 struct Key {
     id: String,
-    seal: [u8; 32],
-    /// HMAC-SHA256 keyed with the nonce key, which derives each sealed record's nonce from what
-    /// it seals (see [`KeyRing::seal`]).
-    nonce: HmacSha256,
+    /// AES-256-GCM-SIV with the sealing key, its key schedule made once.
+    seal: Aes256GcmSiv,
+    /// The key that opens records of format version 1 (XChaCha20-Poly1305).
+    open_v1: [u8; 32],
     /// HMAC-SHA256 keyed with the token key: cloned for each token, which saves hashing the
     /// key's inner and outer blocks every time.
     token: HmacSha256,
@@ -208,11 +220,9 @@ impl KeyRing {
                 return Err(format!("key id {id:?} appears twice"));
             }
             let token = derive(&master, b"tarock-token-v1");
-            let nonce = derive(&master, b"tarock-nonce-v1");
             out.push(Key {
-                seal: derive(&master, b"tarock-seal-v1"),
-                nonce: <HmacSha256 as Mac>::new_from_slice(&nonce)
-                    .expect("HMAC takes any key length"),
+                seal: Aes256GcmSiv::new((&derive(&master, b"tarock-seal-v2")).into()),
+                open_v1: derive(&master, b"tarock-seal-v1"),
                 token: <HmacSha256 as Mac>::new_from_slice(&token)
                     .expect("HMAC takes any key length"),
                 id,
@@ -271,18 +281,21 @@ impl KeyRing {
     }
 
     /// `magic · version · id`, in a buffer with room for `more` bytes after it.
-    fn header(magic: &[u8; 3], id: &str, more: usize) -> Vec<u8> {
+    fn header(magic: &[u8; 3], version: u8, id: &str, more: usize) -> Vec<u8> {
         let mut h = Vec::with_capacity(5 + id.len() + more);
         h.extend_from_slice(magic);
-        h.push(VERSION);
+        h.push(version);
         h.push(id.len() as u8);
         h.extend_from_slice(id.as_bytes());
         h
     }
 
-    /// Splits `magic · version · id` off `data`.
-    fn parse_header<'a>(magic: &[u8; 3], data: &'a [u8]) -> Result<(&'a [u8], usize), SealError> {
-        if data.len() < 5 || &data[..3] != magic || data[3] != VERSION {
+    /// Splits `magic · version · id` off `data`: the version, the id and where it ends.
+    fn parse_header<'a>(
+        magic: &[u8; 3],
+        data: &'a [u8],
+    ) -> Result<(u8, &'a [u8], usize), SealError> {
+        if data.len() < 5 || &data[..3] != magic {
             return Err(SealError::Malformed);
         }
         let n = usize::from(data[4]);
@@ -290,44 +303,44 @@ impl KeyRing {
         if data.len() < end {
             return Err(SealError::Malformed);
         }
-        Ok((&data[5..end], end))
+        Ok((data[3], &data[5..end], end))
+    }
+
+    /// [`KeyRing::parse_header`] of a token (of the one version there is).
+    fn parse_token_header(token: &[u8]) -> Result<(&[u8], usize), SealError> {
+        match KeyRing::parse_header(TOKEN_MAGIC, token)? {
+            (TOKEN_VERSION, id, end) => Ok((id, end)),
+            _ => Err(SealError::Malformed),
+        }
     }
 
     /// Seals a record (a `GameRecord`'s bytes), its move counter and the game's id with the
     /// active key.
     ///
-    /// The nonce is synthetic: HMAC-SHA256, under a key of its own derived from the key-ring
-    /// key, of the header and the payload, cut to 24 bytes. Different payloads get different
-    /// nonces (as random ones would, but without drawing any), and the same payload sealed
-    /// again gives the same bytes, so sealing is a pure function of what is sealed: applying
-    /// an action to a sealed record twice (a retry) answers with the same sealed record both
-    /// times, as it does for an open record. What this shows an observer is whether two sealed
+    /// Sealing is deterministic: AES-GCM-SIV under one fixed nonce, the use its design allows
+    /// (RFC 8452: a repeated nonce reveals only whether two sealed messages, associated data
+    /// included, are the same). The same payload sealed again gives the same bytes, so sealing
+    /// is a pure function of what is sealed: applying an action to a sealed record twice (a
+    /// retry) answers with the same sealed record both times, as it does for an open record,
+    /// and any replica writes the same bytes. What this shows an observer is whether two sealed
     /// records hold the same record, move counter and game, which only the same game in the
     /// same position does.
     ///
     /// # Errors
-    /// A message if the payload is too long to encrypt (over 256 GiB).
+    /// A message if the payload is too long to encrypt (over 64 GiB).
     pub fn seal(&self, record: &[u8], move_count: u64, game_id: &[u8]) -> Result<Vec<u8>, String> {
         let key = &self.keys[self.active];
-        // Room for the nonce, the payload (its three keys and varints at most 33 bytes besides
-        // the record and the game id) and the tag: the buffer never grows.
-        let more = NONCE_LEN + 33 + record.len() + game_id.len() + TAG_LEN;
-        let mut out = KeyRing::header(RECORD_MAGIC, &key.id, more);
+        // Room for the payload (its three keys and varints at most 33 bytes besides the record
+        // and the game id) and the tag: the buffer never grows.
+        let more = 33 + record.len() + game_id.len() + TAG_LEN;
+        let mut out = KeyRing::header(RECORD_MAGIC, RECORD_VERSION, &key.id, more);
         let aad_len = out.len();
-        out.resize(aad_len + NONCE_LEN, 0);
-        // The payload is encoded after the header and the nonce and encrypted where it lies;
-        // the tag follows: the same bytes as `encrypt`'s ciphertext-then-tag, in one buffer.
-        let start = out.len();
+        // The payload is encoded after the header and encrypted where it lies; the tag follows.
         encode_payload(record, move_count, game_id, &mut out);
-        let (head, body) = out.split_at_mut(start);
-        let (aad, nonce) = head.split_at_mut(aad_len);
-        let mut mac = key.nonce.clone();
-        mac.update(aad);
-        mac.update(body);
-        nonce.copy_from_slice(&mac.finalize().into_bytes()[..NONCE_LEN]);
-        let cipher = XChaCha20Poly1305::new((&key.seal).into());
-        let tag = cipher
-            .encrypt_in_place_detached(XNonce::from_slice(nonce), aad, body)
+        let (aad, body) = out.split_at_mut(aad_len);
+        let tag = key
+            .seal
+            .encrypt_in_place_detached((&NONCE).into(), aad, body)
             .map_err(|_| "encryption failed".to_owned())?;
         out.extend_from_slice(&tag);
         Ok(out)
@@ -346,23 +359,33 @@ impl KeyRing {
 
     /// The payload's bytes of a sealed record, authenticated.
     fn decrypt(&self, data: &[u8]) -> Result<Vec<u8>, SealError> {
-        let (id, end) = KeyRing::parse_header(RECORD_MAGIC, data)?;
-        if data.len() < end + NONCE_LEN + TAG_LEN {
+        let (version, id, end) = KeyRing::parse_header(RECORD_MAGIC, data)?;
+        let nonce_len = match version {
+            RECORD_VERSION => 0,
+            RECORD_V1 => V1_NONCE_LEN,
+            _ => return Err(SealError::Malformed),
+        };
+        if data.len() < end + nonce_len + TAG_LEN {
             return Err(SealError::Malformed);
         }
         let key = self.key(id)?;
-        let aad = &data[..end];
-        let nonce = XNonce::from_slice(&data[end..end + NONCE_LEN]);
-        let cipher = XChaCha20Poly1305::new((&key.seal).into());
-        cipher
-            .decrypt(
-                nonce,
-                AeadPayload {
-                    msg: &data[end + NONCE_LEN..],
-                    aad,
-                },
+        let (aad, rest) = data.split_at(end);
+        let (nonce, sealed) = rest.split_at(nonce_len);
+        let (ciphertext, tag) = sealed.split_at(sealed.len() - TAG_LEN);
+        let mut plain = ciphertext.to_vec();
+        let opened = if version == RECORD_VERSION {
+            key.seal
+                .decrypt_in_place_detached((&NONCE).into(), aad, &mut plain, tag.into())
+        } else {
+            XChaCha20Poly1305::new((&key.open_v1).into()).decrypt_in_place_detached(
+                XNonce::from_slice(nonce),
+                aad,
+                &mut plain,
+                tag.into(),
             )
-            .map_err(|_| SealError::Tampered)
+        };
+        opened.map_err(|_| SealError::Tampered)?;
+        Ok(plain)
     }
 
     fn mac(key: &Key, game_id: &[u8], role: u8) -> [u8; MAC_LEN] {
@@ -383,7 +406,7 @@ impl KeyRing {
             Role::Seat(s) => s,
             Role::Table => TABLE,
         };
-        let mut out = KeyRing::header(TOKEN_MAGIC, &key.id, 1 + MAC_LEN);
+        let mut out = KeyRing::header(TOKEN_MAGIC, TOKEN_VERSION, &key.id, 1 + MAC_LEN);
         out.push(r);
         out.extend_from_slice(&KeyRing::mac(key, game_id, r));
         out
@@ -394,7 +417,7 @@ impl KeyRing {
     /// # Errors
     /// [`SealError`] when the token is malformed, of an unknown key, or does not verify.
     pub fn check_token(&self, token: &[u8], game_id: &[u8]) -> Result<Role, SealError> {
-        let (id, end) = KeyRing::parse_header(TOKEN_MAGIC, token)?;
+        let (id, end) = KeyRing::parse_token_header(token)?;
         if token.len() != end + 1 + MAC_LEN {
             return Err(SealError::Malformed);
         }
@@ -415,7 +438,7 @@ impl KeyRing {
     /// # Errors
     /// As [`KeyRing::check_token`].
     pub fn check_game_token(&self, token: &[u8], game: &SealedGame) -> Result<Role, SealError> {
-        let (_, end) = KeyRing::parse_header(TOKEN_MAGIC, token)?;
+        let (_, end) = KeyRing::parse_token_header(token)?;
         let slot = token.get(end).and_then(|&role| game.slot(role));
         if let Some(known) = slot.and_then(OnceLock::get) {
             // Lengths are public (a key id's); the bytes are compared in constant time, so
@@ -525,14 +548,13 @@ mod tests {
     }
 
     #[test]
-    fn the_same_payload_seals_to_the_same_bytes_and_others_to_other_nonces() {
-        // Synthetic nonces: sealing is a pure function of the key, the header and the payload;
-        // a payload differing anywhere (a record byte, the move counter, the game id) gets a
-        // nonce of its own, and everything sealed opens to what was sealed.
+    fn the_same_payload_seals_to_the_same_bytes_and_others_to_other_bytes() {
+        // Deterministic sealing: a pure function of the key, the header and the payload; a
+        // payload differing anywhere (a record byte, the move counter, the game id) seals to a
+        // tag of its own, and everything sealed opens to what was sealed.
         let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
         let other_key = KeyRing::new(vec![("k".to_owned(), [6; 32])], "k").expect("ring");
-        let nonce_at = 5 + "k".len();
-        let nonce_of = |sealed: &[u8]| sealed[nonce_at..nonce_at + NONCE_LEN].to_vec();
+        let tag_of = |sealed: &[u8]| sealed[sealed.len() - TAG_LEN..].to_vec();
         let mut seen = std::collections::HashSet::new();
         for (actions, count) in [(3, 3), (4, 4), (3, 4)] {
             for game_id in [[4u8; 16], [5; 16]] {
@@ -541,12 +563,14 @@ mod tests {
                 let sealed = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
                 let again = ring.seal(record, p.move_count, &p.game_id).expect("sealed");
                 assert_eq!(sealed, again);
-                assert!(seen.insert(nonce_of(&sealed)));
+                assert_eq!(&sealed[..6], b"TKS\x02\x01k");
+                assert!(seen.insert(tag_of(&sealed)));
                 assert_eq!(ring.open(&sealed).as_ref(), Ok(&p));
                 let elsewhere = other_key
                     .seal(record, p.move_count, &p.game_id)
                     .expect("sealed");
-                assert!(seen.insert(nonce_of(&elsewhere)));
+                assert!(seen.insert(tag_of(&elsewhere)));
+                assert_eq!(ring.open(&elsewhere), Err(SealError::Tampered));
             }
         }
         // One record byte changed.
@@ -557,7 +581,71 @@ mod tests {
         let sealed = ring
             .seal(&record, p.move_count, &p.game_id)
             .expect("sealed");
-        assert!(seen.insert(nonce_of(&sealed)));
+        assert!(seen.insert(tag_of(&sealed)));
+    }
+
+    /// A record sealed in format version 1 (XChaCha20-Poly1305 with a synthetic nonce) under
+    /// the key `[5; 32]` of id `k`: a record's bytes (`variant` and `seats` fields), move
+    /// counter 3, game id `[4; 16]`.
+    const V1_RECORD: &str = "544b5301016b807bcc3f481b9b74d0057e2e9cb46df7856c1806b85879349a4a\
+        725c9cab2f814049ec79db7d15993aaec01a43c6f6fa69e3a57f7fb035c744dfc28d5c844f58fb65395959\
+        842dfd309af17d011f8438e350bc8ea2aefe";
+
+    #[test]
+    fn records_of_format_version_1_still_open_and_refuse_any_change() {
+        let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
+        let v1 = hex::decode(V1_RECORD).expect("hex");
+        assert_eq!(
+            ring.open(&v1),
+            Ok(Payload {
+                record: Some(b"\x0a\x16hungarian-illustrated\x10\x04".to_vec()),
+                move_count: 3,
+                game_id: vec![4; 16],
+            })
+        );
+        for i in 0..v1.len() {
+            let mut bad = v1.clone();
+            bad[i] ^= 0x20;
+            let refused = ring.open(&bad);
+            assert!(
+                matches!(
+                    refused,
+                    Err(SealError::Tampered | SealError::Malformed | SealError::UnknownKey(_))
+                ),
+                "byte {i}: {refused:?}"
+            );
+        }
+        // Another key of the same id does not open it.
+        let other = KeyRing::new(vec![("k".to_owned(), [6; 32])], "k").expect("ring");
+        assert_eq!(other.open(&v1), Err(SealError::Tampered));
+    }
+
+    #[test]
+    fn unknown_versions_and_short_records_are_malformed() {
+        let ring = KeyRing::new(vec![("k".to_owned(), [5; 32])], "k").expect("ring");
+        let p = payload(3, 3, &[4; 16]);
+        let sealed = ring
+            .seal(p.record.as_deref().unwrap_or_default(), 3, &p.game_id)
+            .expect("sealed");
+        for version in [0u8, 3, 255] {
+            let mut other = sealed.clone();
+            other[3] = version;
+            assert_eq!(ring.open(&other), Err(SealError::Malformed));
+        }
+        // Shorter than a header and a tag.
+        assert_eq!(
+            ring.open(&sealed[..6 + TAG_LEN - 1]),
+            Err(SealError::Malformed)
+        );
+        assert_eq!(ring.open(&sealed[..6 + TAG_LEN]), Err(SealError::Tampered));
+        // A token is not a record, and a token of another version is refused.
+        let mut token = ring.token(&p.game_id, Role::Table);
+        assert_eq!(ring.open(&token), Err(SealError::Malformed));
+        token[3] = 2;
+        assert_eq!(
+            ring.check_token(&token, &p.game_id),
+            Err(SealError::Malformed)
+        );
     }
 
     #[test]

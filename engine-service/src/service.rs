@@ -1261,6 +1261,50 @@ mod tests {
         assert_eq!(fresh.message(), answer.message());
     }
 
+    /// The sealed record, in format version 1, of the hand of [`hand`] after its first three
+    /// actions (passes), for the game `game one`, under the key `[9; 32]` of id `k`.
+    const V1_SEALED: &str = "544b5301016bd889c0d3e11add2adbd28e6f6973a8abce4112e7e2d80335c32b\
+        198fe732fe5ed22bbe32784541438d16c6792d5497f664956cd73016c6b7b92f98fb5df37f612d2d5e8496ba\
+        50f3465926513fb932191579811996320afab1992db5a73c3ca68f1d486572fdfe2b72eeb8f112312dab80cf\
+        a6cfc1768caaf15d4c5a21938e11e0";
+
+    #[test]
+    fn a_record_sealed_in_format_version_1_plays_on_and_is_answered_in_version_2() {
+        let ring = Arc::new(KeyRing::new(vec![("k".to_owned(), [9; 32])], "k").expect("a ring"));
+        let engine = Engine::with_keys(Some(Arc::clone(&ring)), false);
+        let (setup, mut g) = hand();
+        let mut actions = Vec::new();
+        for _ in 0..3 {
+            let a = g.legal_actions()[0];
+            g.play_unchecked(a);
+            actions.push(a);
+        }
+        let sealed = pb::SealedRecord {
+            data: hex::decode(V1_SEALED).expect("hex"),
+            move_count: 3,
+        };
+        let a = g.legal_actions()[0];
+        let token = ring.token(b"game one", Role::Table);
+        let body = apply(pb::apply_action_request::State::Sealed(sealed), a, &token);
+        let answer = engine
+            .handle_bytes(ByteRpc::ApplyAction, &body)
+            .expect("the old record opens and the action applies");
+        let next = pb::ApplyActionResponse::decode(answer.message())
+            .expect("a response")
+            .sealed
+            .expect("a sealed record");
+        assert_eq!(&next.data[..4], b"TKS\x02");
+        actions.push(a);
+        g.play_unchecked(a);
+        let opened = ring.open(&next.data).expect("it opens");
+        assert_eq!(
+            opened.record,
+            Some(Compact::of(&setup, &actions, &g, None).bytes)
+        );
+        assert_eq!(opened.move_count, 4);
+        assert_eq!(opened.game_id, b"game one");
+    }
+
     #[test]
     fn sealed_records_made_from_kept_ones_hold_the_records_written_anew() {
         // A sealed hand of a match played to its end, each action applied to the sealed record
