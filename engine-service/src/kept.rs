@@ -128,6 +128,23 @@ impl<K, V: Clone> Kept<K, V> {
     /// The value of the key that `is_key` recognises among those of `hash`'s set, if kept (and
     /// then used now).
     pub(crate) fn get(&self, hash: u64, is_key: impl Fn(&K) -> bool) -> Option<V> {
+        self.with(hash, is_key, |(_, v)| v.clone())
+    }
+
+    /// Whether a key that `is_key` recognises is among those of `hash`'s set (which is then
+    /// used now), without taking its value.
+    pub(crate) fn touch(&self, hash: u64, is_key: impl Fn(&K) -> bool) -> bool {
+        self.with(hash, is_key, |_| ()).is_some()
+    }
+
+    /// `f` of the slot `is_key` recognises among those of `hash`'s set, if kept (and then used
+    /// now).
+    fn with<T>(
+        &self,
+        hash: u64,
+        is_key: impl Fn(&K) -> bool,
+        f: impl FnOnce(&(K, V)) -> T,
+    ) -> Option<T> {
         let (shard, set) = self.place(hash);
         let mut shard = self.lock(shard);
         shard.clock += 1;
@@ -135,7 +152,7 @@ impl<K, V: Clone> Kept<K, V> {
         let set = shard.sets.get_mut(set)?;
         let i = set.find(hash, is_key)?;
         set.used[i] = now;
-        set.slots[i].as_ref().map(|(_, v)| v.clone())
+        set.slots[i].as_ref().map(f)
     }
 
     /// Keeps `value`, which takes `bytes`, for `key` (whose hash is `hash`) in place of the

@@ -16,7 +16,7 @@
 //! kept only after it opened with the server's key ring, which does not change while the server
 //! runs; its tokens are still checked on every request. Records longer than [`MAX_KEY`] bytes
 //! are not kept, and the replays of a set take at most [`SET_BUDGET`] bytes together, so what
-//! is kept stays bounded (24 MB, as [`Replayed::footprint`] reckons it) whatever requests say;
+//! is kept stays bounded (30 MB, as [`Replayed::footprint`] reckons it) whatever requests say;
 //! the hash that places a record has a random seed per process, so that chosen records cannot
 //! aim at one set.
 
@@ -36,12 +36,15 @@ const SHARDS: usize = 16;
 /// answered with take two; a set holds four, so that the sets of a busy table seldom overflow).
 const SETS_PER_SHARD: usize = 64;
 /// The bytes the replays of a set may take together, as [`Replayed::footprint`] reckons them
-/// (a replay of a record of 26 actions, about 700 bytes, takes about 4 KB): four records of up
-/// to about 45 actions; 24 MB for the 1,024 sets.
-const SET_BUDGET: usize = 24 * 1024;
+/// (a replay of a record of 26 actions, about 700 bytes, takes about 5.5 KB): four records of
+/// up to about 45 actions; 30 MB for the 1,024 sets.
+const SET_BUDGET: usize = 30 * 1024;
 /// The bytes a replay's history takes per action, reckoned: an entry (about 40 bytes), where it
 /// starts (4) and its share of the completed tricks' entries.
 const HISTORY_PER_ACTION: usize = 64;
+/// The bytes a replay's history takes, reckoned, for the seats' cards it holds as views write
+/// them (every card at most once, about 1 KB) and where each set ends.
+pub(crate) const HISTORY_SETS: usize = 1536;
 /// How many of a record's last actions a kept history may leave to the views to write, so that
 /// the replay of the record an `ApplyAction` answers with shares the history of the record it
 /// was sent (a table's next request usually sends that record) instead of copying it whole with
@@ -167,6 +170,7 @@ impl Replayed {
         };
         key_bytes
             + std::mem::size_of::<Replayed>()
+            + HISTORY_SETS
             + d.actions.len() * per_action
             + options
             + matches
@@ -268,9 +272,25 @@ struct Key {
     bytes: Vec<u8>,
 }
 
+/// How many of a key's first and last bytes [`Key::likely`] compares.
+const LIKELY_ENDS: usize = 32;
+
 impl Key {
     fn is(&self, k: StateKey<'_>) -> bool {
         self.sealed == k.is_sealed() && *self.bytes == *k.bytes()
+    }
+
+    /// Whether this is likely `k`, its hash being `k`'s: of the same kind and length, and
+    /// beginning and ending with the same bytes (records written one after another differ at
+    /// the end, an open record in its last actions; a sealed record's data throughout, and its
+    /// hash is of its end only).
+    fn likely(&self, k: StateKey<'_>) -> bool {
+        let (mine, theirs) = (&*self.bytes, k.bytes());
+        let (n, ends) = (mine.len(), LIKELY_ENDS.min(mine.len()));
+        self.sealed == k.is_sealed()
+            && n == theirs.len()
+            && mine[..ends] == theirs[..ends]
+            && mine[n - ends..] == theirs[n - ends..]
     }
 }
 
@@ -355,20 +375,40 @@ impl Replays {
     /// the replays in use until a request uses it (see [`Rank::Offered`]), so that records written
     /// and never sent back (a client that sends one record many times) do not crowd out the
     /// records in use.
+    ///
+    /// Whether they are kept is judged by their hash, length and last bytes (see
+    /// [`Key::likely`]), not by all of them: a record judged kept wrongly (which takes a
+    /// collision of the process's random 64-bit hash) is only not offered, and replayed when
+    /// sent, and the records offered are the ones just written, whose match would otherwise be
+    /// compared whole on every answer.
     pub(crate) fn keep(&self, key: StateKey<'_>, make: impl FnOnce() -> Arc<Replayed>) {
-        if let Err(miss @ Miss { hash: Some(_), .. }) = self.get(key) {
-            self.put(miss, make(), Rank::Offered);
+        if let Some(hash) = self.offer_hash(key) {
+            self.put(
+                Miss {
+                    key,
+                    hash: Some(hash),
+                },
+                make(),
+                Rank::Offered,
+            );
         }
+    }
+
+    /// The hash of `key`'s bytes to offer them by: `None` if they are kept already, by the
+    /// judgement of [`Replays::keep`], or too long to keep.
+    fn offer_hash(&self, key: StateKey<'_>) -> Option<u64> {
+        if key.bytes().len() > MAX_KEY {
+            return None;
+        }
+        let hash = self.hash(key);
+        (!self.kept.touch(hash, |k| k.likely(key))).then_some(hash)
     }
 
     /// [`Replays::keep`] for a sealed record's `data`, kept as the key itself instead of a
     /// copy (every sealed ApplyAction answers with a new sealed record, and offers its replay).
     pub(crate) fn keep_sealed(&self, data: Vec<u8>, make: impl FnOnce() -> Arc<Replayed>) {
-        let hash = match self.get(StateKey::Sealed(&data)) {
-            Err(Miss {
-                hash: Some(hash), ..
-            }) => hash,
-            _ => return,
+        let Some(hash) = self.offer_hash(StateKey::Sealed(&data)) else {
+            return;
         };
         let key = Key {
             sealed: true,
@@ -476,6 +516,37 @@ mod tests {
         });
         assert_eq!(made, 1);
         assert!(replays.holds(StateKey::Sealed(&longest)));
+    }
+
+    #[test]
+    fn a_kept_key_is_judged_likely_by_its_kind_length_and_ends() {
+        let bytes: Vec<u8> = (0..200u8).collect();
+        let key = Key {
+            sealed: false,
+            bytes: bytes.clone(),
+        };
+        assert!(key.likely(StateKey::Open(&bytes)));
+        assert!(!key.likely(StateKey::Sealed(&bytes)));
+        assert!(!key.likely(StateKey::Open(&bytes[1..])));
+        for at in [0, LIKELY_ENDS - 1, 200 - LIKELY_ENDS, 199] {
+            let mut other = bytes.clone();
+            other[at] ^= 1;
+            assert!(
+                !key.likely(StateKey::Open(&other)),
+                "a byte at {at} differs"
+            );
+        }
+        // Bytes between the ends are not compared: such a key is only ever not offered.
+        let mut middle = bytes.clone();
+        middle[100] ^= 1;
+        assert!(key.likely(StateKey::Open(&middle)));
+        // Keys shorter than both ends are compared whole.
+        let short = Key {
+            sealed: true,
+            bytes: vec![1, 2, 3],
+        };
+        assert!(short.likely(StateKey::Sealed(&[1, 2, 3])));
+        assert!(!short.likely(StateKey::Sealed(&[1, 9, 3])));
     }
 
     #[test]

@@ -330,13 +330,6 @@ fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action) {
     });
 }
 
-/// The key of a view's history entry (field 18, length-delimited): two bytes.
-const HISTORY_KEY: [u8; 2] = [
-    (HISTORY_TAG << 3 | 2) as u8 | 0x80,
-    (HISTORY_TAG >> 4) as u8,
-];
-/// The key of a view's auction entry (field 8, length-delimited): one byte.
-const AUCTION_KEY: u8 = (AUCTION_TAG << 3 | 2) as u8;
 /// `GameView.history`.
 const HISTORY_TAG: u32 = 18;
 /// `GameView.auction`.
@@ -346,19 +339,107 @@ const TRICKS_TAG: u32 = 17;
 
 /// The parts of a record's views that only grow, as a view writes them, made once for a record
 /// the server keeps (see [`crate::replays`]): every action's history entry, key and length
-/// included, as a viewer who sees every card reads it, and the completed tricks. A view copies
-/// the entries in runs, writes a hidden discard in place of the entry of a discard its viewer
-/// may not see, writes its auction's entries from the same bytes under their own key, and
-/// copies the tricks.
+/// included, as a viewer who sees every card reads it, the auction's entries, and the completed
+/// tricks. A view copies the entries in runs, writes a hidden discard in place of the entry of a
+/// discard its viewer may not see, and copies the auction and the tricks. It also holds the
+/// seats' cards (hands, discards and cards won) as views write them, in the game its actions
+/// reached: a view of a later game copies those of its sets that are still the same.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
     bytes: Vec<u8>,
     /// Where each action's entry starts in `bytes`, and where the last ends (never empty).
     starts: Vec<u32>,
+    /// Which of the actions are discards (the entries a viewer may not see), in order.
+    discards: Vec<u32>,
+    /// The entries of the auction's calls among the actions (field 8), keys and lengths included.
+    auction: Vec<u8>,
+    /// Whether the auction is over within the actions: an action of another kind followed it.
+    auction_over: bool,
     /// The completed tricks as the view's entries (field 17), keys and lengths included.
     tricks: Vec<u8>,
     /// How many tricks `tricks` holds.
     ntricks: usize,
+    /// The seats' cards in the game the actions reached, as views write them.
+    sets: SeatSets,
+}
+
+/// The kinds of a seat's cards a view lists, by their `SeatView` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SetKind {
+    /// `SeatView.hand`.
+    Hand = 0,
+    /// `SeatView.discards`.
+    Discards = 1,
+    /// `SeatView.won`.
+    Won = 2,
+}
+
+impl SetKind {
+    const ALL: [SetKind; 3] = [SetKind::Hand, SetKind::Discards, SetKind::Won];
+
+    /// The `SeatView` field.
+    fn tag(self) -> u32 {
+        match self {
+            SetKind::Hand => 4,
+            SetKind::Discards => 7,
+            SetKind::Won => 10,
+        }
+    }
+}
+
+/// Every seat's hand, discards and cards won, each set written as views write it (see
+/// [`cards`]): the sets, and where each one's fields are in `bytes`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct SeatSets {
+    sets: [[CardSet; 3]; tarock_engine::MAX_SEATS],
+    ends: [[u32; 3]; tarock_engine::MAX_SEATS],
+    bytes: Vec<u8>,
+}
+
+impl SeatSets {
+    /// The sets of `game`'s seats.
+    fn of(game: &AnyGame) -> SeatSets {
+        let mut out = SeatSets::default();
+        let Some(h) = game.as_hungarian() else {
+            return out;
+        };
+        let mut w = Writer::with_capacity(1024);
+        for s in Seat::all(h.table_info().seats) {
+            let i = usize::from(s.get());
+            for kind in SetKind::ALL {
+                let set = match kind {
+                    SetKind::Hand => h.hand(s),
+                    SetKind::Discards => h.discards(s),
+                    SetKind::Won => h.won(s),
+                };
+                cards(&mut w, kind.tag(), set);
+                out.sets[i][kind as usize] = set;
+                out.ends[i][kind as usize] = u32::try_from(w.len()).unwrap_or(u32::MAX);
+            }
+        }
+        out.bytes = w.into_bytes();
+        out
+    }
+
+    /// The fields of `set` as seat `s`'s `kind`, if they are the ones held.
+    fn get(&self, s: Seat, kind: SetKind, set: CardSet) -> Option<&[u8]> {
+        let (i, k) = (usize::from(s.get()), kind as usize);
+        if *self.sets.get(i)?.get(k)? != set {
+            return None;
+        }
+        // The set before this one ends where this one starts.
+        let start = match (k, i) {
+            (0, 0) => 0,
+            (0, _) => self.ends[i - 1][2],
+            _ => self.ends[i][k - 1],
+        };
+        self.bytes.get(start as usize..self.ends[i][k] as usize)
+    }
+}
+
+/// Whether `a` is a call of the auction.
+fn is_call(a: Action) -> bool {
+    matches!(a, Action::Pass | Action::Bid(_) | Action::Hold)
 }
 
 impl Default for History {
@@ -367,8 +448,12 @@ impl Default for History {
         History {
             bytes: Vec::new(),
             starts: vec![0],
+            discards: Vec::new(),
+            auction: Vec::new(),
+            auction_over: false,
             tricks: Vec::new(),
             ntricks: 0,
+            sets: SeatSets::default(),
         }
     }
 }
@@ -387,7 +472,22 @@ impl History {
         w.raw(&self.bytes);
         let mut starts = Vec::with_capacity(self.starts.len() + actions.len());
         starts.extend_from_slice(&self.starts);
+        let mut discards = self.discards.clone();
+        let mut auction = Writer::with_capacity(self.auction.len() + 64);
+        auction.raw(&self.auction);
+        let mut auction_over = self.auction_over;
         for (&a, &s) in actions.iter().zip(seats) {
+            let i = u32::try_from(starts.len() - 1).unwrap_or(u32::MAX);
+            if matches!(a, Action::Discard(_)) {
+                discards.push(i);
+            }
+            if !auction_over {
+                if is_call(a) {
+                    history_entry(&mut auction, AUCTION_TAG, s, a);
+                } else {
+                    auction_over = true;
+                }
+            }
             history_entry(&mut w, HISTORY_TAG, s, a);
             starts.push(u32::try_from(w.len()).unwrap_or(u32::MAX));
         }
@@ -400,8 +500,12 @@ impl History {
         History {
             bytes: w.into_bytes(),
             starts,
+            discards,
+            auction: auction.into_bytes(),
+            auction_over,
             tricks: t.into_bytes(),
             ntricks: tricks.len().max(self.ntricks),
+            sets: SeatSets::of(game),
         }
     }
 
@@ -457,18 +561,28 @@ pub fn view_with(
     w.uint(4, u64::from(table.dealer.get()));
     w.int(5, convert::phase_to_pb(phase) as i64);
     w.opt_uint(6, game.to_act().map(|s| u32::from(s.get())));
+    // A seat's cards: copied from the kept history's where they are the same.
+    let seat_cards = |w: &mut Writer, s: Seat, kind: SetKind, set: CardSet| {
+        if set.is_empty() {
+            return;
+        }
+        match kept.and_then(|k| k.sets.get(s, kind, set)) {
+            Some(bytes) => w.raw(bytes),
+            None => cards(w, kind.tag(), set),
+        }
+    };
     for s in Seat::all(table.seats) {
         w.message(7, |w| {
             w.uint(1, u64::from(s.get()));
             w.uint(2, u64::from(table.is_active(s)));
             w.uint(3, u64::from(h.hand(s).len()));
-            cards(w, 4, vis.hands[s]);
+            seat_cards(w, s, SetKind::Hand, vis.hands[s]);
             w.uint(5, u64::from(h.discards(s).len()));
             w.opt_uint(6, h.discarded_tarokks(s).map(u32::from));
-            cards(w, 7, vis.discards[s]);
+            seat_cards(w, s, SetKind::Discards, vis.discards[s]);
             w.uint(8, u64::from(h.declared(s)));
             w.int(9, convert::team_to_pb(h.side_known_to(viewer, s)) as i64);
-            cards(w, 10, h.won(s));
+            seat_cards(w, s, SetKind::Won, h.won(s));
             w.uint(11, u64::from(h.talon_received(s).len()));
         });
     }
@@ -491,18 +605,21 @@ pub fn view_with(
     };
     let kept = kept.filter(|h| h.len() <= actions.len() && seats.len() == actions.len());
     let from_kept = kept.map_or(0, History::len);
-    // The auction: the calls up to the first action of another kind.
-    for (i, (&a, &s)) in actions.iter().zip(seats).enumerate() {
-        if !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
-            break;
+    // The auction: the calls up to the first action of another kind; the kept history's, then
+    // the calls after it unless its actions ended the auction.
+    let auction_from = match kept {
+        Some(k) => {
+            w.raw(&k.auction);
+            (!k.auction_over).then_some(from_kept)
         }
-        match kept {
-            Some(h) if i < from_kept => {
-                // The history entry under the auction's key.
-                w.raw(&[AUCTION_KEY]);
-                w.raw(&h.entries(i, i + 1)[HISTORY_KEY.len()..]);
+        None => Some(0),
+    };
+    if let Some(from) = auction_from {
+        for (&a, &s) in actions.iter().zip(seats).skip(from) {
+            if !is_call(a) {
+                break;
             }
-            _ => history_entry(w, AUCTION_TAG, s, a),
+            history_entry(w, AUCTION_TAG, s, a);
         }
     }
     if let Some((d, c)) = h.declarer() {
@@ -541,7 +658,9 @@ pub fn view_with(
     // The kept entries, copied in runs between the discards this viewer may not see.
     let mut run = 0;
     if let Some(h) = kept {
-        for (i, (&a, &s)) in actions[..from_kept].iter().zip(seats).enumerate() {
+        for &i in &h.discards {
+            let i = i as usize;
+            let (a, s) = (actions[i], seats[i]);
             if hidden(a, s) {
                 w.raw(h.entries(run, i));
                 w.raw(hidden_discard_entry(s));
@@ -779,6 +898,9 @@ mod tests {
     #[test]
     fn views_from_a_kept_history_are_the_views_written_entry_by_entry() {
         let (mut hidden, mut auctions, mut tricks) = (0, 0, 0);
+        // The seats' sets of cards the half history holds as they still are, and those it
+        // holds as they were.
+        let (mut same_sets, mut other_sets) = (0, 0);
         for (setup, actions, g) in games() {
             let mut seats = Vec::new();
             AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
@@ -793,6 +915,22 @@ mod tests {
             let grown = half.and(&g, &actions[n / 2..], &seats[n / 2..]);
             assert_eq!(grown, whole);
             tricks += whole.ntricks;
+            if let Some(h) = g.as_hungarian() {
+                for s in Seat::all(setup.seats) {
+                    for (kind, set) in [
+                        (SetKind::Hand, h.hand(s)),
+                        (SetKind::Discards, h.discards(s)),
+                        (SetKind::Won, h.won(s)),
+                    ] {
+                        assert!(set.is_empty() || whole.sets.get(s, kind, set).is_some());
+                        match half.sets.get(s, kind, set) {
+                            Some(_) if !set.is_empty() => same_sets += 1,
+                            Some(_) => {}
+                            None => other_sets += 1,
+                        }
+                    }
+                }
+            }
             for v in viewers {
                 let mut w = Writer::default();
                 view(&mut w, &g, &actions, &seats, v);
@@ -821,6 +959,35 @@ mod tests {
             hidden > 100 && auctions > 100 && tricks > 100,
             "{hidden} hidden, {auctions} auction entries, {tricks} tricks"
         );
+        // Sets were copied from the kept history and written anew.
+        assert!(
+            same_sets > 100 && other_sets > 100,
+            "{same_sets} sets copied, {other_sets} written"
+        );
+    }
+
+    #[test]
+    fn the_seats_cards_a_history_holds_fit_what_a_kept_replay_is_reckoned_to_take() {
+        for (_, _, g) in games() {
+            let h = g.as_hungarian().expect("a Hungarian game");
+            let d = h.deal();
+            let dealt = Seat::all(h.table_info().seats)
+                .fold(CardSet::from_cards(d.talon()), |all, s| all | d.hands[s]);
+            // Every card dealt, each as views write a set of one.
+            let every_card: usize = dealt
+                .into_iter()
+                .map(|c| {
+                    let mut w = Writer::default();
+                    cards(&mut w, SetKind::Won.tag(), CardSet::from_cards(&[c]));
+                    w.len()
+                })
+                .sum();
+            assert!(
+                every_card + std::mem::size_of::<SeatSets>() <= crate::replays::HISTORY_SETS,
+                "{every_card} bytes"
+            );
+            assert!(SeatSets::of(&g).bytes.len() <= every_card);
+        }
     }
 
     #[test]

@@ -2335,7 +2335,13 @@ impl Hungarian {
         let Some(c) = self.ann.called else {
             return false;
         };
-        self.tricks().iter().any(|t| t.cards().contains(c)) || self.trick.cards().contains(c)
+        // Every completed trick's cards went to its winner's cards won.
+        let played = self
+            .won
+            .0
+            .iter()
+            .fold(self.trick.cards(), |all, &w| all | w);
+        played.contains(c)
     }
 
     // ----- scoring -----------------------------------------------------------------------------
