@@ -16,7 +16,7 @@
 //! kept only after it opened with the server's key ring, which does not change while the server
 //! runs; its tokens are still checked on every request. Records longer than [`MAX_KEY`] bytes
 //! are not kept, and the replays of a set take at most [`SET_BUDGET`] bytes together, so what
-//! is kept stays bounded (30 MB, as [`Replayed::footprint`] reckons it) whatever requests say;
+//! is kept stays bounded (24 MB, as [`Replayed::footprint`] reckons it) whatever requests say;
 //! the hash that places a record has a random seed per process, so that chosen records cannot
 //! aim at one set.
 
@@ -36,15 +36,12 @@ const SHARDS: usize = 16;
 /// answered with take two; a set holds four, so that the sets of a busy table seldom overflow).
 const SETS_PER_SHARD: usize = 64;
 /// The bytes the replays of a set may take together, as [`Replayed::footprint`] reckons them
-/// (a replay of a record of 26 actions, about 700 bytes, takes about 5.5 KB): four records of
-/// up to about 45 actions; 30 MB for the 1,024 sets.
-const SET_BUDGET: usize = 30 * 1024;
+/// (a replay of a record of 26 actions, about 700 bytes, takes about 4 KB): four records of up
+/// to about 45 actions; 24 MB for the 1,024 sets.
+const SET_BUDGET: usize = 24 * 1024;
 /// The bytes a replay's history takes per action, reckoned: an entry (about 40 bytes), where it
 /// starts (4) and its share of the completed tricks' entries.
 const HISTORY_PER_ACTION: usize = 64;
-/// The bytes a replay's history takes, reckoned, for the seats' cards it holds as views write
-/// them (every card at most once, about 1 KB) and where each set ends.
-pub(crate) const HISTORY_SETS: usize = 1536;
 /// How many of a record's last actions a kept history may leave to the views to write, so that
 /// the replay of the record an `ApplyAction` answers with shares the history of the record it
 /// was sent (a table's next request usually sends that record) instead of copying it whole with
@@ -170,7 +167,6 @@ impl Replayed {
         };
         key_bytes
             + std::mem::size_of::<Replayed>()
-            + HISTORY_SETS
             + d.actions.len() * per_action
             + options
             + matches

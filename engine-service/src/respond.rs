@@ -338,103 +338,44 @@ const AUCTION_TAG: u32 = 8;
 const TRICKS_TAG: u32 = 17;
 
 /// The parts of a record's views that only grow, as a view writes them, made once for a record
-/// the server keeps (see [`crate::replays`]): every action's history entry, key and length
-/// included, as a viewer who sees every card reads it, the auction's entries, and the completed
-/// tricks. A view copies the entries in runs, writes a hidden discard in place of the entry of a
-/// discard its viewer may not see, and copies the auction and the tricks. It also holds the
-/// seats' cards (hands, discards and cards won) as views write them, in the game its actions
-/// reached: a view of a later game copies those of its sets that are still the same.
+/// the server keeps (see [`crate::replays`]): the auction's entries, the completed tricks, and
+/// every action's history entry as a viewer who sees every card reads it, keys and lengths
+/// included, one after another in one buffer in the order a view writes them, so that a view
+/// reads them in one sweep. A view copies them, writing a hidden discard in place of the entry
+/// of a discard its viewer may not see (the discards are listed, with where their entries are).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct History {
+    /// The auction's entries (field 8), then the completed tricks (field 17), then the history
+    /// entries (field 18).
     bytes: Vec<u8>,
-    /// Where each action's entry starts in `bytes`, and where the last ends (never empty).
-    starts: Vec<u32>,
-    /// Which of the actions are discards (the entries a viewer may not see), in order.
-    discards: Vec<u32>,
-    /// The entries of the auction's calls among the actions (field 8), keys and lengths included.
-    auction: Vec<u8>,
+    /// Where the auction's entries end in `bytes`.
+    auction_end: usize,
+    /// Where the completed tricks end in `bytes` (the history entries start).
+    tricks_end: usize,
+    /// How many actions it holds.
+    actions: usize,
+    /// How many completed tricks it holds.
+    ntricks: usize,
     /// Whether the auction is over within the actions: an action of another kind followed it.
     auction_over: bool,
-    /// The completed tricks as the view's entries (field 17), keys and lengths included.
-    tricks: Vec<u8>,
-    /// How many tricks `tricks` holds.
-    ntricks: usize,
-    /// The seats' cards in the game the actions reached, as views write them.
-    sets: SeatSets,
+    /// The discards among the actions, in order, up to [`MAX_DISCARDS`] (a deal has at most
+    /// [`tarock_engine::deal::MAX_TALON`]).
+    discards: [Discarded; MAX_DISCARDS],
+    /// How many of `discards` there are; `None` for more than they hold (then views do not use
+    /// this history).
+    ndiscards: Option<usize>,
 }
 
-/// The kinds of a seat's cards a view lists, by their `SeatView` field.
+/// The most discards a [`History`] lists.
+const MAX_DISCARDS: usize = 8;
+
+/// A discard among a history's actions: who discarded which card, and where its entry is among
+/// the history entries (from their start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SetKind {
-    /// `SeatView.hand`.
-    Hand = 0,
-    /// `SeatView.discards`.
-    Discards = 1,
-    /// `SeatView.won`.
-    Won = 2,
-}
-
-impl SetKind {
-    const ALL: [SetKind; 3] = [SetKind::Hand, SetKind::Discards, SetKind::Won];
-
-    /// The `SeatView` field.
-    fn tag(self) -> u32 {
-        match self {
-            SetKind::Hand => 4,
-            SetKind::Discards => 7,
-            SetKind::Won => 10,
-        }
-    }
-}
-
-/// Every seat's hand, discards and cards won, each set written as views write it (see
-/// [`cards`]): the sets, and where each one's fields are in `bytes`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct SeatSets {
-    sets: [[CardSet; 3]; tarock_engine::MAX_SEATS],
-    ends: [[u32; 3]; tarock_engine::MAX_SEATS],
-    bytes: Vec<u8>,
-}
-
-impl SeatSets {
-    /// The sets of `game`'s seats.
-    fn of(game: &AnyGame) -> SeatSets {
-        let mut out = SeatSets::default();
-        let Some(h) = game.as_hungarian() else {
-            return out;
-        };
-        let mut w = Writer::with_capacity(1024);
-        for s in Seat::all(h.table_info().seats) {
-            let i = usize::from(s.get());
-            for kind in SetKind::ALL {
-                let set = match kind {
-                    SetKind::Hand => h.hand(s),
-                    SetKind::Discards => h.discards(s),
-                    SetKind::Won => h.won(s),
-                };
-                cards(&mut w, kind.tag(), set);
-                out.sets[i][kind as usize] = set;
-                out.ends[i][kind as usize] = u32::try_from(w.len()).unwrap_or(u32::MAX);
-            }
-        }
-        out.bytes = w.into_bytes();
-        out
-    }
-
-    /// The fields of `set` as seat `s`'s `kind`, if they are the ones held.
-    fn get(&self, s: Seat, kind: SetKind, set: CardSet) -> Option<&[u8]> {
-        let (i, k) = (usize::from(s.get()), kind as usize);
-        if *self.sets.get(i)?.get(k)? != set {
-            return None;
-        }
-        // The set before this one ends where this one starts.
-        let start = match (k, i) {
-            (0, 0) => 0,
-            (0, _) => self.ends[i - 1][2],
-            _ => self.ends[i][k - 1],
-        };
-        self.bytes.get(start as usize..self.ends[i][k] as usize)
-    }
+struct Discarded {
+    seat: Seat,
+    card: Card,
+    entry: (u32, u32),
 }
 
 /// Whether `a` is a call of the auction.
@@ -447,13 +388,17 @@ impl Default for History {
     fn default() -> History {
         History {
             bytes: Vec::new(),
-            starts: vec![0],
-            discards: Vec::new(),
-            auction: Vec::new(),
-            auction_over: false,
-            tricks: Vec::new(),
+            auction_end: 0,
+            tricks_end: 0,
+            actions: 0,
             ntricks: 0,
-            sets: SeatSets::default(),
+            auction_over: false,
+            discards: [Discarded {
+                seat: Seat::new(0),
+                card: Card::new(0),
+                entry: (0, 0),
+            }; MAX_DISCARDS],
+            ndiscards: Some(0),
         }
     }
 }
@@ -468,62 +413,90 @@ impl History {
     /// This history with `actions` made by `seats` after it, which reached `game`.
     #[must_use]
     pub fn and(&self, game: &AnyGame, actions: &[Action], seats: &[Seat]) -> History {
-        let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 48);
-        w.raw(&self.bytes);
-        let mut starts = Vec::with_capacity(self.starts.len() + actions.len());
-        starts.extend_from_slice(&self.starts);
-        let mut discards = self.discards.clone();
-        let mut auction = Writer::with_capacity(self.auction.len() + 64);
-        auction.raw(&self.auction);
+        let tricks = game.as_hungarian().map_or(&[][..], |h| h.tricks());
+        let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 64 + 128);
+        // The auction's entries, and those of the calls after them while it lasts.
+        w.raw(self.auction());
         let mut auction_over = self.auction_over;
         for (&a, &s) in actions.iter().zip(seats) {
-            let i = u32::try_from(starts.len() - 1).unwrap_or(u32::MAX);
-            if matches!(a, Action::Discard(_)) {
-                discards.push(i);
+            if auction_over || !is_call(a) {
+                auction_over = true;
+                break;
             }
-            if !auction_over {
-                if is_call(a) {
-                    history_entry(&mut auction, AUCTION_TAG, s, a);
-                } else {
-                    auction_over = true;
-                }
-            }
-            history_entry(&mut w, HISTORY_TAG, s, a);
-            starts.push(u32::try_from(w.len()).unwrap_or(u32::MAX));
+            history_entry(&mut w, AUCTION_TAG, s, a);
         }
-        let tricks = game.as_hungarian().map_or(&[][..], |h| h.tricks());
-        let mut t = Writer::with_capacity(self.tricks.len() + 128);
-        t.raw(&self.tricks);
+        let auction_end = w.len();
+        // The completed tricks.
+        w.raw(self.tricks());
         for done in tricks.iter().skip(self.ntricks) {
-            t.message(TRICKS_TAG, |w| trick(w, done, true));
+            w.message(TRICKS_TAG, |w| trick(w, done, true));
+        }
+        let tricks_end = w.len();
+        // The history entries, with the discards among them.
+        w.raw(self.entries());
+        let mut discards = self.discards;
+        let mut ndiscards = self.ndiscards;
+        for (&a, &s) in actions.iter().zip(seats) {
+            let start = w.len() - tricks_end;
+            history_entry(&mut w, HISTORY_TAG, s, a);
+            if let Action::Discard(card) = a {
+                let entry = (
+                    u32::try_from(start).unwrap_or(u32::MAX),
+                    u32::try_from(w.len() - tricks_end).unwrap_or(u32::MAX),
+                );
+                ndiscards = ndiscards.and_then(|n| {
+                    let slot = discards.get_mut(n)?;
+                    *slot = Discarded {
+                        seat: s,
+                        card,
+                        entry,
+                    };
+                    Some(n + 1)
+                });
+            }
         }
         History {
             bytes: w.into_bytes(),
-            starts,
-            discards,
-            auction: auction.into_bytes(),
-            auction_over,
-            tricks: t.into_bytes(),
+            auction_end,
+            tricks_end,
+            actions: self.actions + actions.len().min(seats.len()),
             ntricks: tricks.len().max(self.ntricks),
-            sets: SeatSets::of(game),
+            auction_over,
+            discards,
+            ndiscards,
         }
+    }
+
+    /// The auction's entries.
+    fn auction(&self) -> &[u8] {
+        &self.bytes[..self.auction_end]
+    }
+
+    /// The completed tricks' entries.
+    fn tricks(&self) -> &[u8] {
+        &self.bytes[self.auction_end..self.tricks_end]
+    }
+
+    /// The history entries.
+    fn entries(&self) -> &[u8] {
+        &self.bytes[self.tricks_end..]
+    }
+
+    /// The discards among the actions (`None` if more than are listed).
+    fn discards(&self) -> Option<&[Discarded]> {
+        self.discards.get(..self.ndiscards?)
     }
 
     /// How many actions it holds.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.starts.len() - 1
+        self.actions
     }
 
     /// Whether it holds no action.
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The bytes of the entries of actions `from..to`.
-    fn entries(&self, from: usize, to: usize) -> &[u8] {
-        &self.bytes[self.starts[from] as usize..self.starts[to] as usize]
     }
 }
 
@@ -561,28 +534,18 @@ pub fn view_with(
     w.uint(4, u64::from(table.dealer.get()));
     w.int(5, convert::phase_to_pb(phase) as i64);
     w.opt_uint(6, game.to_act().map(|s| u32::from(s.get())));
-    // A seat's cards: copied from the kept history's where they are the same.
-    let seat_cards = |w: &mut Writer, s: Seat, kind: SetKind, set: CardSet| {
-        if set.is_empty() {
-            return;
-        }
-        match kept.and_then(|k| k.sets.get(s, kind, set)) {
-            Some(bytes) => w.raw(bytes),
-            None => cards(w, kind.tag(), set),
-        }
-    };
     for s in Seat::all(table.seats) {
         w.message(7, |w| {
             w.uint(1, u64::from(s.get()));
             w.uint(2, u64::from(table.is_active(s)));
             w.uint(3, u64::from(h.hand(s).len()));
-            seat_cards(w, s, SetKind::Hand, vis.hands[s]);
+            cards(w, 4, vis.hands[s]);
             w.uint(5, u64::from(h.discards(s).len()));
             w.opt_uint(6, h.discarded_tarokks(s).map(u32::from));
-            seat_cards(w, s, SetKind::Discards, vis.discards[s]);
+            cards(w, 7, vis.discards[s]);
             w.uint(8, u64::from(h.declared(s)));
             w.int(9, convert::team_to_pb(h.side_known_to(viewer, s)) as i64);
-            seat_cards(w, s, SetKind::Won, h.won(s));
+            cards(w, 10, h.won(s));
             w.uint(11, u64::from(h.talon_received(s).len()));
         });
     }
@@ -603,13 +566,18 @@ pub fn view_with(
             .collect::<Vec<Seat>>();
         &replayed
     };
-    let kept = kept.filter(|h| h.len() <= actions.len() && seats.len() == actions.len());
+    // The kept history, with its discards, if it is of this record's first actions.
+    let kept = kept.and_then(|h| {
+        let discards = h.discards()?;
+        (h.len() <= actions.len() && seats.len() == actions.len()).then_some((h, discards))
+    });
+    let (kept, kept_discards) = (kept.map(|(h, _)| h), kept.map_or(&[][..], |(_, d)| d));
     let from_kept = kept.map_or(0, History::len);
     // The auction: the calls up to the first action of another kind; the kept history's, then
     // the calls after it unless its actions ended the auction.
     let auction_from = match kept {
         Some(k) => {
-            w.raw(&k.auction);
+            w.raw(k.auction());
             (!k.auction_over).then_some(from_kept)
         }
         None => Some(0),
@@ -645,7 +613,7 @@ pub fn view_with(
     // The kept tricks are the first of this game's (the kept history is of its first actions).
     let kept_tricks = match kept {
         Some(k) if k.ntricks <= h.tricks().len() => {
-            w.raw(&k.tricks);
+            w.raw(k.tricks());
             k.ntricks
         }
         _ => 0,
@@ -656,18 +624,18 @@ pub fn view_with(
     let hidden =
         |a: Action, s: Seat| matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
     // The kept entries, copied in runs between the discards this viewer may not see.
-    let mut run = 0;
     if let Some(h) = kept {
-        for &i in &h.discards {
-            let i = i as usize;
-            let (a, s) = (actions[i], seats[i]);
-            if hidden(a, s) {
-                w.raw(h.entries(run, i));
-                w.raw(hidden_discard_entry(s));
-                run = i + 1;
+        let entries = h.entries();
+        let mut run = 0;
+        for d in kept_discards {
+            let (start, end) = (d.entry.0 as usize, d.entry.1 as usize);
+            if !vis.discards[d.seat].contains(d.card) {
+                w.raw(entries.get(run..start).unwrap_or_default());
+                w.raw(hidden_discard_entry(d.seat));
+                run = end;
             }
         }
-        w.raw(h.entries(run, from_kept));
+        w.raw(entries.get(run..).unwrap_or_default());
     }
     for (&a, &s) in actions.iter().zip(seats).skip(from_kept) {
         if hidden(a, s) {
@@ -898,9 +866,7 @@ mod tests {
     #[test]
     fn views_from_a_kept_history_are_the_views_written_entry_by_entry() {
         let (mut hidden, mut auctions, mut tricks) = (0, 0, 0);
-        // The seats' sets of cards the half history holds as they still are, and those it
-        // holds as they were.
-        let (mut same_sets, mut other_sets) = (0, 0);
+
         for (setup, actions, g) in games() {
             let mut seats = Vec::new();
             AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
@@ -915,22 +881,6 @@ mod tests {
             let grown = half.and(&g, &actions[n / 2..], &seats[n / 2..]);
             assert_eq!(grown, whole);
             tricks += whole.ntricks;
-            if let Some(h) = g.as_hungarian() {
-                for s in Seat::all(setup.seats) {
-                    for (kind, set) in [
-                        (SetKind::Hand, h.hand(s)),
-                        (SetKind::Discards, h.discards(s)),
-                        (SetKind::Won, h.won(s)),
-                    ] {
-                        assert!(set.is_empty() || whole.sets.get(s, kind, set).is_some());
-                        match half.sets.get(s, kind, set) {
-                            Some(_) if !set.is_empty() => same_sets += 1,
-                            Some(_) => {}
-                            None => other_sets += 1,
-                        }
-                    }
-                }
-            }
             for v in viewers {
                 let mut w = Writer::default();
                 view(&mut w, &g, &actions, &seats, v);
@@ -959,34 +909,37 @@ mod tests {
             hidden > 100 && auctions > 100 && tricks > 100,
             "{hidden} hidden, {auctions} auction entries, {tricks} tricks"
         );
-        // Sets were copied from the kept history and written anew.
-        assert!(
-            same_sets > 100 && other_sets > 100,
-            "{same_sets} sets copied, {other_sets} written"
-        );
     }
 
     #[test]
-    fn the_seats_cards_a_history_holds_fit_what_a_kept_replay_is_reckoned_to_take() {
-        for (_, _, g) in games() {
-            let h = g.as_hungarian().expect("a Hungarian game");
-            let d = h.deal();
-            let dealt = Seat::all(h.table_info().seats)
-                .fold(CardSet::from_cards(d.talon()), |all, s| all | d.hands[s]);
-            // Every card dealt, each as views write a set of one.
-            let every_card: usize = dealt
-                .into_iter()
-                .map(|c| {
-                    let mut w = Writer::default();
-                    cards(&mut w, SetKind::Won.tag(), CardSet::from_cards(&[c]));
-                    w.len()
-                })
-                .sum();
-            assert!(
-                every_card + std::mem::size_of::<SeatSets>() <= crate::replays::HISTORY_SETS,
-                "{every_card} bytes"
-            );
-            assert!(SeatSets::of(&g).bytes.len() <= every_card);
+    fn a_history_with_more_discards_than_it_lists_is_not_used() {
+        // rule: HU-TALON-08 (each player discards as many cards as it received from the talon:
+        // a deal has at most a talon's worth of discards, and a history lists that many)
+        let (setup, actions, g) = games()
+            .into_iter()
+            .find(|(_, a, _)| a.len() > MAX_DISCARDS)
+            .expect("a long record");
+        let mut seats = Vec::new();
+        AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
+        let h = g.as_hungarian().expect("a Hungarian game");
+        let card = h.won(Seat::new(0)) | h.hand(Seat::new(0));
+        let card = card.into_iter().next().expect("a card");
+        let n = MAX_DISCARDS + 1;
+        let too_many = History::of(&g, &vec![Action::Discard(card); n], &seats[..n]);
+        assert_eq!(too_many.discards(), None);
+        let listed = History::of(&g, &vec![Action::Discard(card); n - 1], &seats[..n - 1]);
+        assert_eq!(listed.discards().map(<[_]>::len), Some(n - 1));
+        for v in [
+            Viewer::Referee,
+            Viewer::Spectator,
+            Viewer::Seat(Seat::new(1)),
+        ] {
+            let mut w = Writer::default();
+            view(&mut w, &g, &actions, &seats, v);
+            let expected = w.into_bytes();
+            let mut w = Writer::default();
+            view_with(&mut w, &g, &actions, &seats, Some(&too_many), v);
+            assert_eq!(w.into_bytes(), expected);
         }
     }
 
