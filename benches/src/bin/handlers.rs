@@ -12,8 +12,9 @@
 //! sealed records are made by the same service in process (a sealed `NewDeal`, then the actions
 //! with the table token) under a fixed test key. `--requests N` handles exactly N requests of
 //! each kind instead of running for `--seconds`, so that instruction counts under callgrind
-//! compare from run to run. `--evict-kib 1024` clears the core's own caches before each
-//! request (untimed), which is closer to what a request costs under load than a hot loop.
+//! compare from run to run. `--evict-kib N` clears the core's own caches before each request
+//! (untimed; N at least the core's L2), an upper bound on what a request costs under load,
+//! where the tables every request uses stay warm.
 
 use bytes::Bytes;
 use clap::Parser;
@@ -91,8 +92,11 @@ struct Args {
     records: usize,
     /// Before each request, write over this many KiB of other memory (not timed), so that the
     /// handler starts with its data and code out of the core's own caches, as under load, where
-    /// the transport and the client run on the same core between two requests. 1024 clears
-    /// this machine's L1 and L2 (32 KiB and 512 KiB a core) and leaves the shared L3.
+    /// the transport and the client run on the same core between two requests. Give at least
+    /// the core's L2 (`lscpu`): 1024 clears a core with 512 KiB of L2, 4096 one with 2 MiB; the
+    /// shared L3 stays. Everything is then cold, the tables every request uses included, which
+    /// under load stay warm: the figure is an upper bound, and the profile of a server under
+    /// load (docs/performance.md) is the measure of what a change saves there.
     #[arg(long, default_value_t = 0)]
     evict_kib: usize,
 }
