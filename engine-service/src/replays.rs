@@ -372,7 +372,7 @@ impl Replays {
     /// and never sent back (a client that sends one record many times) do not crowd out the
     /// records in use.
     ///
-    /// Whether they are kept is judged by their hash, length and last bytes (see
+    /// Whether they are kept is judged by their hash, length and first and last bytes (see
     /// [`Key::likely`]), not by all of them: a record judged kept wrongly (which takes a
     /// collision of the process's random 64-bit hash) is only not offered, and replayed when
     /// sent, and the records offered are the ones just written, whose match would otherwise be

@@ -866,7 +866,6 @@ mod tests {
     #[test]
     fn views_from_a_kept_history_are_the_views_written_entry_by_entry() {
         let (mut hidden, mut auctions, mut tricks) = (0, 0, 0);
-
         for (setup, actions, g) in games() {
             let mut seats = Vec::new();
             AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
