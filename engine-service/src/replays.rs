@@ -335,14 +335,14 @@ impl Replays {
     /// The kept replay of `key`'s bytes; else the miss, with which to keep the replay once
     /// made (see [`Replays::insert`]), the bytes hashed once.
     pub(crate) fn get<'a>(&self, key: StateKey<'a>) -> Result<Arc<Replayed>, Miss<'a>> {
-        if key.bytes().len() > MAX_KEY {
-            return Err(Miss { key, hash: None });
-        }
-        let hash = self.hash(key);
-        self.kept.get(hash, |k| k.is(key)).ok_or(Miss {
-            key,
-            hash: Some(hash),
-        })
+        let hash = self.placed(key);
+        hash.and_then(|h| self.kept.get(h, |k| k.is(key)))
+            .ok_or(Miss { key, hash })
+    }
+
+    /// The hash that places `key`'s bytes; `None` when they are too long to keep.
+    fn placed(&self, key: StateKey<'_>) -> Option<u64> {
+        (key.bytes().len() <= MAX_KEY).then(|| self.hash(key))
     }
 
     /// Keeps `replayed` as the replay of the bytes `get` missed (unless they are too long to
@@ -393,11 +393,8 @@ impl Replays {
     /// The hash of `key`'s bytes to offer them by: `None` if they are kept already, by the
     /// judgement of [`Replays::keep`], or too long to keep.
     fn offer_hash(&self, key: StateKey<'_>) -> Option<u64> {
-        if key.bytes().len() > MAX_KEY {
-            return None;
-        }
-        let hash = self.hash(key);
-        (!self.kept.touch(hash, |k| k.likely(key))).then_some(hash)
+        self.placed(key)
+            .filter(|&hash| !self.kept.touch(hash, |k| k.likely(key)))
     }
 
     /// [`Replays::keep`] for a sealed record's `data`, kept as the key itself instead of a

@@ -378,9 +378,16 @@ struct Discarded {
     entry: (u32, u32),
 }
 
-/// Whether `a` is a call of the auction.
-fn is_call(a: Action) -> bool {
-    matches!(a, Action::Pass | Action::Bid(_) | Action::Hold)
+/// The auction's entries (field 8) of the calls among `actions` (made by `seats`) up to the
+/// first action of another kind; whether there was one (the auction is then over).
+fn auction_entries(w: &mut Writer, actions: &[Action], seats: &[Seat]) -> bool {
+    for (&a, &s) in actions.iter().zip(seats) {
+        if !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
+            return true;
+        }
+        history_entry(w, AUCTION_TAG, s, a);
+    }
+    false
 }
 
 impl Default for History {
@@ -417,14 +424,7 @@ impl History {
         let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 64 + 128);
         // The auction's entries, and those of the calls after them while it lasts.
         w.raw(self.auction());
-        let mut auction_over = self.auction_over;
-        for (&a, &s) in actions.iter().zip(seats) {
-            if auction_over || !is_call(a) {
-                auction_over = true;
-                break;
-            }
-            history_entry(&mut w, AUCTION_TAG, s, a);
-        }
+        let auction_over = self.auction_over || auction_entries(&mut w, actions, seats);
         let auction_end = w.len();
         // The completed tricks.
         w.raw(self.tricks());
@@ -566,28 +566,21 @@ pub fn view_with(
             .collect::<Vec<Seat>>();
         &replayed
     };
-    // The kept history, with its discards, if it is of this record's first actions.
-    let kept = kept.and_then(|h| {
-        let discards = h.discards()?;
-        (h.len() <= actions.len() && seats.len() == actions.len()).then_some((h, discards))
+    // The kept history, if it is of this record's first actions and lists its discards.
+    let kept = kept.filter(|h| {
+        h.discards().is_some() && h.len() <= actions.len() && seats.len() == actions.len()
     });
-    let (kept, kept_discards) = (kept.map(|(h, _)| h), kept.map_or(&[][..], |(_, d)| d));
     let from_kept = kept.map_or(0, History::len);
     // The auction: the calls up to the first action of another kind; the kept history's, then
     // the calls after it unless its actions ended the auction.
-    let auction_from = match kept {
+    match kept {
+        Some(k) if k.auction_over => w.raw(k.auction()),
         Some(k) => {
             w.raw(k.auction());
-            (!k.auction_over).then_some(from_kept)
+            auction_entries(w, &actions[from_kept..], &seats[from_kept..]);
         }
-        None => Some(0),
-    };
-    if let Some(from) = auction_from {
-        for (&a, &s) in actions.iter().zip(seats).skip(from) {
-            if !is_call(a) {
-                break;
-            }
-            history_entry(w, AUCTION_TAG, s, a);
+        None => {
+            auction_entries(w, actions, seats);
         }
     }
     if let Some((d, c)) = h.declarer() {
@@ -621,15 +614,15 @@ pub fn view_with(
     for t in &h.tricks()[kept_tricks..] {
         w.message(TRICKS_TAG, |w| trick(w, t, true));
     }
-    let hidden =
-        |a: Action, s: Seat| matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
+    // Whether the viewer may not see `seat`'s discard of `card`.
+    let hidden = |seat: Seat, card: Card| !vis.discards[seat].contains(card);
     // The kept entries, copied in runs between the discards this viewer may not see.
     if let Some(h) = kept {
         let entries = h.entries();
         let mut run = 0;
-        for d in kept_discards {
+        for d in h.discards().unwrap_or_default() {
             let (start, end) = (d.entry.0 as usize, d.entry.1 as usize);
-            if !vis.discards[d.seat].contains(d.card) {
+            if hidden(d.seat, d.card) {
                 w.raw(entries.get(run..start).unwrap_or_default());
                 w.raw(hidden_discard_entry(d.seat));
                 run = end;
@@ -638,10 +631,9 @@ pub fn view_with(
         w.raw(entries.get(run..).unwrap_or_default());
     }
     for (&a, &s) in actions.iter().zip(seats).skip(from_kept) {
-        if hidden(a, s) {
-            w.raw(hidden_discard_entry(s));
-        } else {
-            history_entry(w, HISTORY_TAG, s, a);
+        match a {
+            Action::Discard(c) if hidden(s, c) => w.raw(hidden_discard_entry(s)),
+            _ => history_entry(w, HISTORY_TAG, s, a),
         }
     }
     if let Phase::Over(end) = phase {
