@@ -30,6 +30,7 @@
 //!
 //! Architecture invariant: nothing here logs or traces a record, a hand or a key.
 
+use crate::siv::FixedSiv;
 use aes_gcm_siv::aead::{AeadInPlace, KeyInit};
 use aes_gcm_siv::Aes256GcmSiv;
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
@@ -160,8 +161,10 @@ pub enum Role {
 
 struct Key {
     id: String,
-    /// AES-256-GCM-SIV with the sealing key, its key schedule made once.
+    /// AES-256-GCM-SIV with the sealing key, to open records.
     seal: Aes256GcmSiv,
+    /// The same under [`NONCE`], its subkeys derived once, to seal them.
+    sealer: FixedSiv,
     /// The key that opens records of format version 1 (XChaCha20-Poly1305).
     open_v1: [u8; 32],
     /// HMAC-SHA256 keyed with the token key: cloned for each token, which saves hashing the
@@ -220,8 +223,10 @@ impl KeyRing {
                 return Err(format!("key id {id:?} appears twice"));
             }
             let token = derive(&master, b"tarock-token-v1");
+            let seal = derive(&master, b"tarock-seal-v2");
             out.push(Key {
-                seal: Aes256GcmSiv::new((&derive(&master, b"tarock-seal-v2")).into()),
+                seal: Aes256GcmSiv::new((&seal).into()),
+                sealer: FixedSiv::new(&seal, NONCE),
                 open_v1: derive(&master, b"tarock-seal-v1"),
                 token: <HmacSha256 as Mac>::new_from_slice(&token)
                     .expect("HMAC takes any key length"),
@@ -339,9 +344,9 @@ impl KeyRing {
         encode_payload(record, move_count, game_id, &mut out);
         let (aad, body) = out.split_at_mut(aad_len);
         let tag = key
-            .seal
-            .encrypt_in_place_detached((&NONCE).into(), aad, body)
-            .map_err(|_| "encryption failed".to_owned())?;
+            .sealer
+            .encrypt_in_place_detached(aad, body)
+            .ok_or_else(|| "encryption failed: the record is too long".to_owned())?;
         out.extend_from_slice(&tag);
         Ok(out)
     }
