@@ -669,8 +669,8 @@ pub struct Applied<'a> {
     pub after: &'a AnyGame,
     /// The match state the record carries.
     pub match_state: Option<&'a pb::MatchState>,
-    /// The viewer of the returned view.
-    pub viewer: Viewer,
+    /// The viewer of the returned view; `None`: no view.
+    pub viewer: Option<Viewer>,
     /// The new sealed record, in sealed mode (then no open record is written).
     pub sealed: Option<&'a pb::SealedRecord>,
 }
@@ -741,9 +741,11 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Answer, Op
     for e in convert::events(a.before, a.after, action) {
         w.message(2, |w| wire::event(w, &e));
     }
-    w.message(3, |w| {
-        view_with(w, a.after, a.actions, a.seats, a.history, a.viewer);
-    });
+    if let Some(viewer) = a.viewer {
+        w.message(3, |w| {
+            view_with(w, a.after, a.actions, a.seats, a.history, viewer);
+        });
+    }
     if let Some(s) = a.sealed {
         w.message(4, |w| wire::sealed_record(w, s));
     }
@@ -950,12 +952,29 @@ mod tests {
                 before: &before,
                 after: &g,
                 match_state: None,
-                viewer,
+                viewer: Some(viewer),
                 sealed: None,
             };
             let (answer, span) = apply_action_response(&applied, 1);
             let bytes = answer.message();
             let r: pb::ApplyActionResponse = canonical(bytes);
+            // Without a viewer: the same answer, the record in the same place, and no view.
+            let (bare, bare_span) = apply_action_response(
+                &Applied {
+                    viewer: None,
+                    ..applied
+                },
+                1,
+            );
+            let bare: pb::ApplyActionResponse = canonical(bare.message());
+            assert_eq!(
+                bare,
+                pb::ApplyActionResponse {
+                    view: None,
+                    ..r.clone()
+                }
+            );
+            assert_eq!(bare_span, span);
             let record = r.record.expect("an open record");
             assert_eq!(record.actions.len(), actions.len());
             // The span given is the record's message, exactly, and its actions end where the

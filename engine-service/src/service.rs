@@ -640,6 +640,7 @@ impl Engine {
         seats.extend_from_slice(seats_before);
         seats.push(to_act);
         let who = viewer_for(access, r.viewer.as_ref(), &next)?;
+        let who = (!r.omit_view).then_some(who);
         // Sealed, the new record is the one before (kept with its replay) with the action
         // added.
         let (compact, new_sealed) = match sealed {
@@ -658,7 +659,8 @@ impl Engine {
                 setup: &decoded.setup,
                 actions: &actions,
                 seats: &seats,
-                history: Some(&**replayed.history()),
+                // Made for the first view of this game's replays, and kept with them after.
+                history: who.map(|_| &**replayed.history()),
                 written: record_bytes.and_then(|b| replayed.written(b)),
                 before: game,
                 after: &next,
@@ -670,7 +672,10 @@ impl Engine {
         );
         // The record just written is the one the table's next request sends: keep its replay.
         let make = || {
-            let history = replayed.history_after(&next, &actions, &seats);
+            let history = match replayed.history.get() {
+                Some(_) => OnceLock::from(replayed.history_after(&next, &actions, &seats)),
+                None => OnceLock::new(),
+            };
             Arc::new(Replayed {
                 decoded: Decoded {
                     setup: decoded.setup.clone(),
@@ -680,7 +685,7 @@ impl Engine {
                 game: next,
                 seats,
                 sealed: sealed.clone(),
-                history: OnceLock::from(history),
+                history,
                 // Written by the server just now.
                 actions_end: OnceLock::from(record.as_ref().map(|at| at.actions_end)),
                 compact: compact.map_or_else(OnceLock::new, OnceLock::from),

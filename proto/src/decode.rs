@@ -666,6 +666,7 @@ fn apply_action_request<'a>(
             4 => m.action_id = Some(r.uint32(wt)?),
             5 => merge_into(r, wt, &mut m.viewer, viewer)?,
             6 => m.seat = Some(r.uint32(wt)?),
+            7 => m.omit_view = r.scalar(wt)? != 0,
             10 => token(r, wt, &mut m.token, &mut lean)?,
             11 => m.expected_move_count = Some(r.scalar(wt)?),
             _ => return None,

@@ -38,6 +38,7 @@ fn apply_action_request(r: &mut Rng) -> pb::ApplyActionRequest {
             seat: r.u32(),
         }),
         seat: r.opt_u32(),
+        omit_view: r.bool(),
         token: r.bytes(),
         expected_move_count: r.opt(Rng::u64),
     }

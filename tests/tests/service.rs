@@ -101,6 +101,90 @@ async fn plays_a_thousand_deals_of_every_variant() {
     server.stop().await;
 }
 
+// An ApplyAction that omits its view answers with the same record and events as one with a
+// view, and the game goes on from it: views of records whose replays were made without one are
+// the views GetView gives on a server that never saw the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn omitting_the_view_changes_nothing_else() {
+    let server = TestServer::start_default().await;
+    let fresh = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut f = fresh.client().await;
+    let mut total = 0;
+    for n in 0..12u64 {
+        let variant = [
+            "hungarian-illustrated",
+            "hungarian-paskievics",
+            "hungarian-high",
+        ][n as usize % 3];
+        let mut chooser = Chooser::new(n + 5);
+        let mut record = new_deal(&mut c, variant, n, 4).await;
+        let mut step = 0u64;
+        loop {
+            let lm = c
+                .legal_moves(pb::LegalMovesRequest {
+                    state: open_state(&record),
+                    token: Vec::new(),
+                })
+                .await
+                .expect("legal moves")
+                .into_inner();
+            if lm.game_over {
+                break;
+            }
+            let to_act = lm.to_act.expect("someone is to act");
+            let m = chooser.pick(&lm.moves, lm.phase);
+            let request = pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record.clone())),
+                action: m.action.clone(),
+                seat: Some(to_act),
+                viewer: seat_viewer(to_act),
+                ..Default::default()
+            };
+            let bare_request = pb::ApplyActionRequest {
+                omit_view: true,
+                ..request.clone()
+            };
+            // Runs of actions without a view, then with one, so that replays made either way
+            // are used either way.
+            let bare_first = (step / 5) % 2 == 0;
+            let mut answers = Vec::new();
+            for omit in [bare_first, !bare_first] {
+                let r = if omit { &bare_request } else { &request };
+                let a = c.apply_action(r.clone()).await.expect("apply").into_inner();
+                assert_eq!(a.view.is_none(), omit, "the view is there unless omitted");
+                answers.push(a);
+            }
+            let (first, second) = (&answers[0], &answers[1]);
+            assert_eq!(
+                (&first.record, &first.events),
+                (&second.record, &second.events)
+            );
+            let with_view = answers
+                .iter()
+                .find_map(|a| a.view.clone())
+                .expect("one view");
+            record = first.record.clone().expect("the new record");
+            let expected = f
+                .get_view(pb::GetViewRequest {
+                    state: Some(pb::get_view_request::State::Record(record.clone())),
+                    viewer: seat_viewer(to_act),
+                    token: Vec::new(),
+                })
+                .await
+                .expect("a fresh server's view")
+                .into_inner()
+                .view;
+            assert_eq!(Some(with_view), expected, "deal {n}, action {step}");
+            step += 1;
+        }
+        total += step;
+    }
+    assert!(total > 200, "{total} actions in all");
+    server.stop().await;
+    fresh.stop().await;
+}
+
 fn card_set(cards: &[pb::Card]) -> HashSet<u32> {
     cards.iter().map(|c| c.index).collect()
 }

@@ -37,7 +37,9 @@
 //! for a spawned server, `server_cpu_us`, the server's (both summed over the process's threads
 //! from `/proc/PID/task/*/schedstat` around each slice). They say where the two cores went,
 //! which the throughput alone does not on a machine shared with other work. `--kinds` drives
-//! only some kinds (e.g. `--kinds apply_action` while a profiler watches the server).
+//! only some kinds (e.g. `--kinds apply_action` while a profiler watches the server), or adds
+//! `apply_action_no_view`: the open `ApplyAction` with `omit_view`, as a bot or a validator
+//! sends it (not driven by default).
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
@@ -94,7 +96,8 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Client::Lean)]
     client: Client,
     /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
-    /// need `health`).
+    /// need `health`): health, legal_moves, apply_action, apply_action_sealed, and
+    /// apply_action_no_view (the open ApplyAction without its view).
     #[arg(
         long,
         value_delimiter = ',',
@@ -273,14 +276,18 @@ enum Kind {
     LegalMoves,
     ApplyAction,
     ApplyActionSealed,
+    /// `ApplyAction` as [`Kind::ApplyAction`] sends it, with `omit_view` (not driven unless
+    /// asked for).
+    ApplyActionNoView,
 }
 
 impl Kind {
-    const ALL: [Kind; 4] = [
+    const ALL: [Kind; 5] = [
         Kind::Health,
         Kind::LegalMoves,
         Kind::ApplyAction,
         Kind::ApplyActionSealed,
+        Kind::ApplyActionNoView,
     ];
 
     fn from_key(key: &str) -> Option<Kind> {
@@ -293,6 +300,7 @@ impl Kind {
             Kind::LegalMoves => "legal_moves",
             Kind::ApplyAction => "apply_action",
             Kind::ApplyActionSealed => "apply_action_sealed",
+            Kind::ApplyActionNoView => "apply_action_no_view",
         }
     }
 
@@ -300,7 +308,7 @@ impl Kind {
         match self {
             Kind::Health => HEALTH,
             Kind::LegalMoves => LEGAL_MOVES,
-            Kind::ApplyAction | Kind::ApplyActionSealed => APPLY_ACTION,
+            Kind::ApplyAction | Kind::ApplyActionSealed | Kind::ApplyActionNoView => APPLY_ACTION,
         }
     }
 }
@@ -312,6 +320,7 @@ struct Requests {
     apply_action: Vec<Bytes>,
     /// Empty when the server has no sealed records.
     apply_action_sealed: Vec<Bytes>,
+    apply_action_no_view: Vec<Bytes>,
     /// Mean number of actions in the records.
     mean_actions: f64,
 }
@@ -323,6 +332,7 @@ impl Requests {
             Kind::LegalMoves => &self.legal_moves,
             Kind::ApplyAction => &self.apply_action,
             Kind::ApplyActionSealed => &self.apply_action_sealed,
+            Kind::ApplyActionNoView => &self.apply_action_no_view,
         }
     }
 }
@@ -342,6 +352,16 @@ fn open_requests(games: &[InProgress], client: Client) -> Requests {
             .map(|g| client.prepare(requests::apply_action_request(g).encode_to_vec()))
             .collect(),
         apply_action_sealed: Vec::new(),
+        apply_action_no_view: games
+            .iter()
+            .map(|g| {
+                let r = tarock_proto::v1::ApplyActionRequest {
+                    omit_view: true,
+                    ..requests::apply_action_request(g)
+                };
+                client.prepare(r.encode_to_vec())
+            })
+            .collect(),
         mean_actions: total_actions as f64 / games.len().max(1) as f64,
     }
 }
