@@ -165,6 +165,23 @@ pub fn open_state(r: &pb::GameRecord) -> Option<pb::legal_moves_request::State> 
     Some(pb::legal_moves_request::State::Record(r.clone()))
 }
 
+/// LegalMoves on the open `record`, without a token.
+///
+/// # Panics
+/// If the call fails.
+pub async fn legal_moves(
+    c: &mut tarock_proto::v1::engine_service_client::EngineServiceClient<Channel>,
+    record: &pb::GameRecord,
+) -> pb::LegalMovesResponse {
+    c.legal_moves(pb::LegalMovesRequest {
+        state: open_state(record),
+        token: Vec::new(),
+    })
+    .await
+    .expect("legal moves")
+    .into_inner()
+}
+
 /// Plays a hand to the end through LegalMoves and ApplyAction only (each action by the seat to
 /// act, which names itself); returns the final record.
 pub async fn play_to_end(
@@ -173,14 +190,7 @@ pub async fn play_to_end(
     chooser: &mut Chooser,
 ) -> pb::GameRecord {
     loop {
-        let lm = c
-            .legal_moves(pb::LegalMovesRequest {
-                state: open_state(&record),
-                token: Vec::new(),
-            })
-            .await
-            .expect("legal moves")
-            .into_inner();
+        let lm = legal_moves(c, &record).await;
         if lm.game_over {
             assert!(lm.moves.is_empty());
             return record;

@@ -1,7 +1,9 @@
 //! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
 
 use std::collections::{BTreeMap, HashSet};
-use tarock_e2e::{grpc_frame, grpc_web_post, http_body, new_deal, open_state, Chooser, TestServer};
+use tarock_e2e::{
+    grpc_frame, grpc_web_post, http_body, legal_moves, new_deal, open_state, Chooser, TestServer,
+};
 use tarock_engine::game::Game;
 use tarock_engine::AnyGame;
 use tarock_proto::v1 as pb;
@@ -121,14 +123,7 @@ async fn omitting_the_view_changes_nothing_else() {
         let mut record = new_deal(&mut c, variant, n, 4).await;
         let mut step = 0u64;
         loop {
-            let lm = c
-                .legal_moves(pb::LegalMovesRequest {
-                    state: open_state(&record),
-                    token: Vec::new(),
-                })
-                .await
-                .expect("legal moves")
-                .into_inner();
+            let lm = legal_moves(&mut c, &record).await;
             if lm.game_over {
                 break;
             }
@@ -362,14 +357,7 @@ async fn record_at_play(c: &mut Client) -> pb::GameRecord {
         let mut chooser = Chooser::new(n);
         let mut record = new_deal(c, "hungarian-illustrated", n, 4).await;
         loop {
-            let lm = c
-                .legal_moves(pb::LegalMovesRequest {
-                    state: open_state(&record),
-                    token: Vec::new(),
-                })
-                .await
-                .expect("moves")
-                .into_inner();
+            let lm = legal_moves(c, &record).await;
             if lm.game_over {
                 break;
             }
