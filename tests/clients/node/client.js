@@ -171,7 +171,14 @@ class Client {
       // Half the time by the structured action, half by its stable id.
       if (rng.random() < 0.5) req.action = move.action;
       else req.action_id = move.id;
+      // Every seventh action is first applied without a view: the same answer, no view.
+      const bare = steps % 7 === 0 ? await unary(this.engine, 'ApplyAction', { ...req, omit_view: true }) : null;
+      if (bare) check(bare.view == null, 'omit_view leaves the view out');
       const r = await unary(this.engine, 'ApplyAction', req);
+      if (bare) {
+        const same = JSON.stringify([bare.record, bare.events]) === JSON.stringify([r.record, r.events]);
+        check(same, 'omit_view changes nothing but the view');
+      }
       check(r.record.actions.length === record.actions.length + 1, 'ApplyAction appends exactly one action');
       const applied = r.record.actions[r.record.actions.length - 1].notation;
       check(applied === move.action.notation, `applied '${applied}', chose '${move.action.notation}'`);

@@ -169,7 +169,20 @@ class Client:
                 req.action.CopyFrom(move.action)
             else:
                 req.action_id = move.id
+            # Every seventh action is first applied without a view: the same answer, no view.
+            bare = None
+            if steps % 7 == 0:
+                bare_req = pb.ApplyActionRequest()
+                bare_req.CopyFrom(req)
+                bare_req.omit_view = True
+                bare = self.stub.ApplyAction(bare_req, timeout=10)
+                check(not bare.HasField("view"), "omit_view leaves the view out")
             r = self.stub.ApplyAction(req, timeout=10)
+            if bare is not None:
+                check(
+                    bare.record == r.record and list(bare.events) == list(r.events),
+                    "omit_view changes nothing but the view",
+                )
             check(
                 len(r.record.actions) == len(record.actions) + 1,
                 "ApplyAction appends exactly one action",
