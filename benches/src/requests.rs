@@ -8,6 +8,7 @@
 //! the acting seat's token and the move count it expects.
 
 use crate::{random_deal, setup, Policy, Rng, VARIANTS};
+use prost::Message;
 use tarock_engine::game::Game;
 use tarock_engine::{Action, AnyGame, DealSource, Seat, Setup, RULES_VERSION};
 use tarock_proto::v1 as pb;
@@ -52,6 +53,56 @@ pub fn in_progress(n: usize) -> Vec<InProgress> {
                 next,
                 seat,
             }
+        })
+        .collect()
+}
+
+/// A complete seeded deal as a table plays it through the service: its first record, and for
+/// each action in turn the rest of the `ApplyAction` request that sends it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The deal's record before any action, as a request's field 1 (key and length included).
+    pub first: Vec<u8>,
+    /// For each action in turn: the request's fields besides the record (the action, the
+    /// acting seat and that seat's view), encoded.
+    pub steps: Vec<Vec<u8>>,
+}
+
+/// `n` complete deals, every variant in turn, played under [`Policy::Realistic`] from seeds of
+/// their own. Deterministic: the same `n` gives the same deals.
+///
+/// # Panics
+/// If the engine's own random play stops with no seat to act (an engine bug).
+#[must_use]
+pub fn played(n: usize) -> Vec<Played> {
+    let mut rng = Rng::new(0x91A7);
+    (0..n)
+        .map(|i| {
+            let variant = VARIANTS[i % VARIANTS.len()];
+            let s = setup(variant, (1 << 32) + i as u64);
+            let (_, actions) = random_deal(&s, Policy::Realistic, &mut rng);
+            let mut g = AnyGame::new(&s).expect("a seeded setup deals");
+            let record = convert::record_with_deal(&s, &[], &g, None, RULES_VERSION);
+            let first = pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record)),
+                ..Default::default()
+            }
+            .encode_to_vec();
+            let steps = actions
+                .iter()
+                .map(|&a| {
+                    let seat = g.to_act().expect("someone is to act");
+                    g.play_unchecked(a);
+                    pb::ApplyActionRequest {
+                        action: Some(convert::action_to_pb(a)),
+                        viewer: Some(seat_viewer(seat)),
+                        seat: Some(u32::from(seat.get())),
+                        ..Default::default()
+                    }
+                    .encode_to_vec()
+                })
+                .collect();
+            Played { first, steps }
         })
         .collect()
 }

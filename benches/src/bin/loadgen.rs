@@ -38,8 +38,12 @@
 //! from `/proc/PID/task/*/schedstat` around each slice). They say where the two cores went,
 //! which the throughput alone does not on a machine shared with other work. `--kinds` drives
 //! only some kinds (e.g. `--kinds apply_action` while a profiler watches the server), or adds
-//! `apply_action_no_view`: the open `ApplyAction` with `omit_view`, as a bot or a validator
-//! sends it (not driven by default).
+//! one of two not driven by default: `apply_action_no_view`, the open `ApplyAction` with
+//! `omit_view`, as a bot or a validator sends it; and `apply_action_live`, the open
+//! `ApplyAction` as tables play: each request in flight is a table that plays seeded deals from
+//! their first action to their last, sending each time the record the previous answer returned
+//! (so the server finds every record's replay where its last answer offered it, and keeps a new
+//! one for every answer, where the other kinds send the same 512 records over and over).
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
@@ -96,8 +100,9 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Client::Lean)]
     client: Client,
     /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
-    /// need `health`): health, legal_moves, apply_action, apply_action_sealed, and
-    /// apply_action_no_view (the open ApplyAction without its view).
+    /// need `health`): health, legal_moves, apply_action, apply_action_sealed, and two not
+    /// driven by default: apply_action_no_view (the open ApplyAction without its view) and
+    /// apply_action_live (tables playing whole deals, each request with the last answer's record).
     #[arg(
         long,
         value_delimiter = ',',
@@ -215,6 +220,16 @@ async fn call_tonic(channel: &Channel, path: &'static str, body: &Bytes) -> Resu
 /// answer's data is counted, and its status read from the trailers (or, for an error answered
 /// without a body, from the headers).
 async fn call_lean(channel: &Channel, path: &'static str, framed: &Bytes) -> Result<usize, Status> {
+    call_lean_into(channel, path, framed, None).await
+}
+
+/// [`call_lean`], the answer's data (its gRPC prefix included) appended to `keep` when given.
+async fn call_lean_into(
+    channel: &Channel,
+    path: &'static str,
+    framed: &Bytes,
+    mut keep: Option<&mut Vec<u8>>,
+) -> Result<usize, Status> {
     let request = http::Request::post(path)
         .header(http::header::CONTENT_TYPE, "application/grpc")
         .header(http::header::TE, "trailers")
@@ -238,7 +253,12 @@ async fn call_lean(channel: &Channel, path: &'static str, framed: &Bytes) -> Res
     let (mut bytes, mut ok) = (0, false);
     while let Some(frame) = body.frame().await {
         match frame?.into_data() {
-            Ok(data) => bytes += data.len(),
+            Ok(data) => {
+                bytes += data.len();
+                if let Some(keep) = keep.as_deref_mut() {
+                    keep.extend_from_slice(&data);
+                }
+            }
             Err(frame) => {
                 if let Some(trailers) = frame.trailers_ref() {
                     if let Some(s) = grpc_error(trailers) {
@@ -279,15 +299,19 @@ enum Kind {
     /// `ApplyAction` as [`Kind::ApplyAction`] sends it, with `omit_view` (not driven unless
     /// asked for).
     ApplyActionNoView,
+    /// `ApplyAction` as tables play: each request in flight plays a deal from its start, with
+    /// the record the previous answer returned (not driven unless asked for).
+    ApplyActionLive,
 }
 
 impl Kind {
-    const ALL: [Kind; 5] = [
+    const ALL: [Kind; 6] = [
         Kind::Health,
         Kind::LegalMoves,
         Kind::ApplyAction,
         Kind::ApplyActionSealed,
         Kind::ApplyActionNoView,
+        Kind::ApplyActionLive,
     ];
 
     fn from_key(key: &str) -> Option<Kind> {
@@ -301,6 +325,7 @@ impl Kind {
             Kind::ApplyAction => "apply_action",
             Kind::ApplyActionSealed => "apply_action_sealed",
             Kind::ApplyActionNoView => "apply_action_no_view",
+            Kind::ApplyActionLive => "apply_action_live",
         }
     }
 
@@ -308,7 +333,10 @@ impl Kind {
         match self {
             Kind::Health => HEALTH,
             Kind::LegalMoves => LEGAL_MOVES,
-            Kind::ApplyAction | Kind::ApplyActionSealed | Kind::ApplyActionNoView => APPLY_ACTION,
+            Kind::ApplyAction
+            | Kind::ApplyActionSealed
+            | Kind::ApplyActionNoView
+            | Kind::ApplyActionLive => APPLY_ACTION,
         }
     }
 }
@@ -333,8 +361,140 @@ impl Requests {
             Kind::ApplyAction => &self.apply_action,
             Kind::ApplyActionSealed => &self.apply_action_sealed,
             Kind::ApplyActionNoView => &self.apply_action_no_view,
+            // Made from the answers as the tables play (see [`Live`]).
+            Kind::ApplyActionLive => &[],
         }
     }
+}
+
+/// The tables of [`Kind::ApplyActionLive`]: one per request in flight, each playing deals of
+/// `games` one after another, with the record each answer returns.
+struct Live {
+    games: Vec<requests::Played>,
+    /// Where each table is; a task takes its table for a slice and puts it back.
+    tables: Vec<std::sync::Mutex<Table>>,
+    /// The next deal a table starts.
+    next: AtomicU64,
+}
+
+/// Where a table of [`Live`] is: its deal, the action it sends next, and the record it sends
+/// (the last answer's, as a request's field 1; empty before a deal starts).
+#[derive(Default)]
+struct Table {
+    game: usize,
+    step: usize,
+    record: Vec<u8>,
+}
+
+impl Live {
+    fn mean_deal_actions(&self) -> f64 {
+        let total: usize = self.games.iter().map(|g| g.steps.len()).sum();
+        total as f64 / self.games.len().max(1) as f64
+    }
+
+    fn new(games: Vec<requests::Played>, tables: usize) -> Live {
+        Live {
+            games,
+            tables: (0..tables).map(|_| Default::default()).collect(),
+            next: AtomicU64::new(0),
+        }
+    }
+
+    /// Plays on table `w` until `deadline`: each request sends the table's record with its
+    /// deal's next action, and the answer's record is the table's next; a deal played out, or
+    /// an answer without a record, starts the next deal.
+    async fn drive(
+        &self,
+        w: usize,
+        client: Client,
+        channel: &Channel,
+        deadline: Instant,
+    ) -> (Vec<u64>, u64, Option<String>) {
+        let slot = &self.tables[w % self.tables.len()];
+        let mut table = std::mem::take(&mut *slot.lock().unwrap_or_else(|e| e.into_inner()));
+        let (mut lat, mut errors, mut first_error) = (Vec::with_capacity(4096), 0u64, None);
+        let mut answer = Vec::with_capacity(4096);
+        while Instant::now() < deadline {
+            if table.record.is_empty() || table.step >= self.games[table.game].steps.len() {
+                let game = self.next.fetch_add(1, Ordering::Relaxed) as usize % self.games.len();
+                table = Table {
+                    game,
+                    step: 0,
+                    record: self.games[game].first.clone(),
+                };
+            }
+            let step = &self.games[table.game].steps[table.step];
+            let mut message = Vec::with_capacity(table.record.len() + step.len());
+            message.extend_from_slice(&table.record);
+            message.extend_from_slice(step);
+            let body = client.prepare(message);
+            answer.clear();
+            let t = Instant::now();
+            match call_lean_into(channel, APPLY_ACTION, &body, Some(&mut answer)).await {
+                Ok(_) => {
+                    lat.push(t.elapsed().as_micros() as u64);
+                    match record_field(answer.get(5..).unwrap_or_default()) {
+                        Some(record) => {
+                            table.record.clear();
+                            table.record.extend_from_slice(record);
+                            table.step += 1;
+                        }
+                        None => {
+                            errors += 1;
+                            first_error.get_or_insert_with(|| "an answer without a record".into());
+                            table.record.clear();
+                        }
+                    }
+                }
+                Err(e) => {
+                    errors += 1;
+                    first_error.get_or_insert_with(|| format!("{}: {}", e.code(), e.message()));
+                    table.record.clear();
+                }
+            }
+        }
+        *slot.lock().unwrap_or_else(|e| e.into_inner()) = table;
+        (lat, errors, first_error)
+    }
+}
+
+/// Field 1 of the protobuf `message` (an `ApplyActionResponse`'s record), its key and length
+/// included, as it begins a request; `None` when it has none or does not parse.
+fn record_field(message: &[u8]) -> Option<&[u8]> {
+    fn varint(b: &[u8], at: &mut usize) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = *b.get(*at)?;
+            *at += 1;
+            v |= u64::from(byte & 0x7f) << shift;
+            if byte < 0x80 {
+                return Some(v);
+            }
+        }
+        None
+    }
+    let mut at = 0;
+    let mut found = None;
+    while at < message.len() {
+        let start = at;
+        let key = varint(message, &mut at)?;
+        match key & 7 {
+            0 => {
+                varint(message, &mut at)?;
+            }
+            1 => at += 8,
+            2 => {
+                let len = usize::try_from(varint(message, &mut at)?).ok()?;
+                at = at.checked_add(len)?;
+                if key >> 3 == 1 {
+                    found = Some(message.get(start..at)?);
+                }
+            }
+            5 => at += 4,
+            _ => return None,
+        }
+    }
+    (at == message.len()).then_some(found).flatten()
 }
 
 /// The open requests on `games`, as `client` sends them.
@@ -499,6 +659,8 @@ struct Load {
     cursor: Arc<AtomicU64>,
     /// The spawned server's process id, whose CPU time is measured.
     server: Option<u32>,
+    /// The tables of [`Kind::ApplyActionLive`], when it is driven.
+    live: Option<Arc<Live>>,
 }
 
 /// Drives `kind` with `load.concurrency` requests in flight for `slice`, spread over the
@@ -511,6 +673,7 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
         concurrency,
         cursor,
         server,
+        live,
     } = load;
     let (client, concurrency, server) = (*client, *concurrency, *server);
     let (server_before, client_before) = (server.and_then(|p| cpu_time(Some(p))), cpu_time(None));
@@ -521,7 +684,11 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
         let channel = channels[w % channels.len()].clone();
         let requests = Arc::clone(requests);
         let cursor = Arc::clone(cursor);
+        let live = live.clone();
         tasks.push(tokio::spawn(async move {
+            if let (Kind::ApplyActionLive, Some(live)) = (kind, live) {
+                return live.drive(w, client, &channel, deadline).await;
+            }
             let mut lat = Vec::with_capacity(4096);
             let mut errors = 0u64;
             let mut first_error = None;
@@ -759,6 +926,17 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     if kinds.is_empty() {
         return Err("no kind of request to drive".to_owned());
     }
+    let live = if kinds.contains(&Kind::ApplyActionLive) {
+        if args.client != Client::Lean {
+            return Err("apply_action_live is driven by the lean client only".to_owned());
+        }
+        Some(Arc::new(Live::new(
+            requests::played(args.records.max(1)),
+            concurrency,
+        )))
+    } else {
+        None
+    };
     let load = Load {
         requests: Arc::new(reqs),
         client: args.client,
@@ -766,6 +944,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         concurrency,
         cursor: Arc::new(AtomicU64::new(0)),
         server: spawned.as_ref().map(|s: &Spawned| s.0.id()),
+        live,
     };
 
     // Warm-up: connections, allocator and caches, not measured.
@@ -811,6 +990,10 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         if let (Kind::ApplyActionSealed, Some(open)) = (*k, open_rps) {
             v["ratio_to_apply_action"] = serde_json::Value::from(round3(rps(t) / open));
         }
+        if let (Kind::ApplyActionLive, Some(live)) = (*k, &load.live) {
+            // Its records run from none to a whole deal's: half a deal's actions on average.
+            v["mean_deal_actions"] = serde_json::Value::from(round1(live.mean_deal_actions()));
+        }
         out[k.key()] = v;
     }
     if let Some(code) = sealed_probe {
@@ -838,4 +1021,54 @@ fn main() -> std::process::ExitCode {
         .enable_all()
         .build();
     tarock_benches::run_to_line(runtime, run(args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::record_field;
+    use prost::Message;
+    use tarock_proto::v1 as pb;
+
+    // An answer's record, found among its other fields, is a request's field 1 as it stands.
+    #[test]
+    fn the_answers_record_begins_the_next_request() {
+        let record = pb::GameRecord {
+            variant: "hungarian-illustrated".to_owned(),
+            seats: 4,
+            ..Default::default()
+        };
+        let answer = pb::ApplyActionResponse {
+            record: Some(record.clone()),
+            events: vec![pb::Event::default(); 2],
+            view: Some(pb::GameView {
+                seats: 4,
+                ..Default::default()
+            }),
+            sealed: None,
+        }
+        .encode_to_vec();
+        let request = pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Record(record)),
+            ..Default::default()
+        }
+        .encode_to_vec();
+        assert_eq!(record_field(&answer), Some(&request[..]));
+        // The record found wherever it is among the fields.
+        let mut later = pb::ApplyActionResponse {
+            events: vec![pb::Event::default()],
+            ..Default::default()
+        }
+        .encode_to_vec();
+        later.extend_from_slice(&request);
+        assert_eq!(record_field(&later), Some(&request[..]));
+        // None without one, or when the message does not parse to its end.
+        let without = pb::ApplyActionResponse {
+            events: vec![pb::Event::default()],
+            ..Default::default()
+        }
+        .encode_to_vec();
+        assert_eq!(record_field(&without), None);
+        assert_eq!(record_field(&answer[..answer.len() - 1]), None);
+        assert_eq!(record_field(&[0x0a, 0x80]), None);
+    }
 }
