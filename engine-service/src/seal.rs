@@ -161,8 +161,8 @@ pub enum Role {
 
 struct Key {
     id: String,
-    /// AES-256-GCM-SIV with the sealing key, to open records.
-    seal: Aes256GcmSiv,
+    /// AES-256-GCM-SIV with the sealing key, to open records of format version 2.
+    open_v2: Aes256GcmSiv,
     /// The same under [`NONCE`], its subkeys derived once, to seal them.
     sealer: FixedSiv,
     /// The key that opens records of format version 1 (XChaCha20-Poly1305).
@@ -225,7 +225,7 @@ impl KeyRing {
             let token = derive(&master, b"tarock-token-v1");
             let seal = derive(&master, b"tarock-seal-v2");
             out.push(Key {
-                seal: Aes256GcmSiv::new((&seal).into()),
+                open_v2: Aes256GcmSiv::new((&seal).into()),
                 sealer: FixedSiv::new(&seal, NONCE),
                 open_v1: derive(&master, b"tarock-seal-v1"),
                 token: <HmacSha256 as Mac>::new_from_slice(&token)
@@ -379,7 +379,7 @@ impl KeyRing {
         let (ciphertext, tag) = sealed.split_at(sealed.len() - TAG_LEN);
         let mut plain = ciphertext.to_vec();
         let opened = if version == RECORD_VERSION {
-            key.seal
+            key.open_v2
                 .decrypt_in_place_detached((&NONCE).into(), aad, &mut plain, tag.into())
         } else {
             XChaCha20Poly1305::new((&key.open_v1).into()).decrypt_in_place_detached(
