@@ -27,6 +27,14 @@ pub struct InProgress {
     pub seat: Seat,
 }
 
+/// The `i`-th deal of a set (the variants in turn, seed `seeds + i`), played to its end under
+/// [`Policy::Realistic`].
+fn realistic_deal(i: usize, seeds: u64, rng: &mut Rng) -> (Setup, Vec<Action>) {
+    let s = setup(VARIANTS[i % VARIANTS.len()], seeds + i as u64);
+    let (_, actions) = random_deal(&s, Policy::Realistic, rng);
+    (s, actions)
+}
+
 /// `n` games in progress, every variant in turn, each stopped at a random point of a seeded
 /// deal played under [`Policy::Realistic`] (a few dozen actions on average). Deterministic: the
 /// same `n` gives the same games.
@@ -38,9 +46,7 @@ pub fn in_progress(n: usize) -> Vec<InProgress> {
     let mut rng = Rng::new(0x10AD);
     (0..n)
         .map(|i| {
-            let variant = VARIANTS[i % VARIANTS.len()];
-            let s = setup(variant, i as u64);
-            let (_, mut actions) = random_deal(&s, Policy::Realistic, &mut rng);
+            let (s, mut actions) = realistic_deal(i, 0, &mut rng);
             // A game in progress: some seat is to act after the first `k` actions.
             let k = rng.below(actions.len());
             let game = AnyGame::replay(&s, &actions[..k]).expect("a played record replays");
@@ -78,9 +84,7 @@ pub fn played(n: usize) -> Vec<Played> {
     let mut rng = Rng::new(0x91A7);
     (0..n)
         .map(|i| {
-            let variant = VARIANTS[i % VARIANTS.len()];
-            let s = setup(variant, (1 << 32) + i as u64);
-            let (_, actions) = random_deal(&s, Policy::Realistic, &mut rng);
+            let (s, actions) = realistic_deal(i, 1 << 32, &mut rng);
             let mut g = AnyGame::new(&s).expect("a seeded setup deals");
             let record = convert::record_with_deal(&s, &[], &g, None, RULES_VERSION);
             let first = pb::ApplyActionRequest {
