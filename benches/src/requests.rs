@@ -67,11 +67,53 @@ pub fn in_progress(n: usize) -> Vec<InProgress> {
 /// each action in turn the rest of the `ApplyAction` request that sends it.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// The deal's setup.
+    pub setup: Setup,
+    /// Its actions, and the seat that made each.
+    pub actions: Vec<(Action, Seat)>,
     /// The deal's record before any action, as a request's field 1 (key and length included).
     pub first: Vec<u8>,
     /// For each action in turn: the request's fields besides the record (the action, the
     /// acting seat and that seat's view), encoded.
     pub steps: Vec<Vec<u8>>,
+}
+
+impl Played {
+    /// As [`Played::first`] and [`Played::steps`], for the deal's sealed record as `NewDeal`
+    /// dealt it (field 2) and its seats' tokens: each step also carries the acting seat's token
+    /// and the move count the client expects.
+    #[must_use]
+    pub fn sealed(
+        &self,
+        dealt: pb::SealedRecord,
+        seat_tokens: &[Vec<u8>],
+    ) -> (Vec<u8>, Vec<Vec<u8>>) {
+        let first = pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Sealed(dealt)),
+            ..Default::default()
+        }
+        .encode_to_vec();
+        let steps = self
+            .actions
+            .iter()
+            .enumerate()
+            .map(|(k, &(a, seat))| {
+                pb::ApplyActionRequest {
+                    action: Some(convert::action_to_pb(a)),
+                    viewer: Some(seat_viewer(seat)),
+                    seat: Some(u32::from(seat.get())),
+                    token: seat_tokens
+                        .get(usize::from(seat.get()))
+                        .cloned()
+                        .unwrap_or_default(),
+                    expected_move_count: Some(k as u64),
+                    ..Default::default()
+                }
+                .encode_to_vec()
+            })
+            .collect();
+        (first, steps)
+    }
 }
 
 /// `n` complete deals, every variant in turn, played under [`Policy::Realistic`] from seeds of
@@ -92,11 +134,17 @@ pub fn played(n: usize) -> Vec<Played> {
                 ..Default::default()
             }
             .encode_to_vec();
-            let steps = actions
+            let actions: Vec<(Action, Seat)> = actions
                 .iter()
                 .map(|&a| {
                     let seat = g.to_act().expect("someone is to act");
                     g.play_unchecked(a);
+                    (a, seat)
+                })
+                .collect();
+            let steps = actions
+                .iter()
+                .map(|&(a, seat)| {
                     pb::ApplyActionRequest {
                         action: Some(convert::action_to_pb(a)),
                         viewer: Some(seat_viewer(seat)),
@@ -106,7 +154,12 @@ pub fn played(n: usize) -> Vec<Played> {
                     .encode_to_vec()
                 })
                 .collect();
-            Played { first, steps }
+            Played {
+                setup: s,
+                actions,
+                first,
+                steps,
+            }
         })
         .collect()
 }
@@ -149,17 +202,17 @@ pub fn apply_action_request(p: &InProgress) -> pb::ApplyActionRequest {
     }
 }
 
-/// `NewDeal` of `p`'s deal (same variant, seats, dealer and seed), sealed or open.
+/// `NewDeal` of `setup`'s deal (its variant, seats, dealer and seed), sealed or open.
 #[must_use]
-pub fn new_deal_request(p: &InProgress, sealed: bool) -> pb::NewDealRequest {
-    let deal = match &p.setup.deal {
+pub fn new_deal_request(setup: &Setup, sealed: bool) -> pb::NewDealRequest {
+    let deal = match &setup.deal {
         DealSource::Seed(s) => Some(pb::new_deal_request::Deal::Seed(s.to_vec())),
         DealSource::Explicit(_) => None,
     };
     pb::NewDealRequest {
-        variant: p.setup.variant.id().to_owned(),
-        seats: u32::from(p.setup.seats),
-        dealer: u32::from(p.setup.dealer.get()),
+        variant: setup.variant.id().to_owned(),
+        seats: u32::from(setup.seats),
+        dealer: u32::from(setup.dealer.get()),
         deal,
         sealed,
         ..Default::default()

@@ -117,7 +117,7 @@ const KINDS: [&str; 3] = ["legal_moves", "apply_action", "apply_action_sealed"];
 /// The sealed `ApplyAction` request on `game`, its record sealed by `svc` in process.
 async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Status> {
     let deal = svc
-        .new_deal(Request::new(requests::new_deal_request(game, true)))
+        .new_deal(Request::new(requests::new_deal_request(&game.setup, true)))
         .await?
         .into_inner();
     let missing = || Status::internal("no sealed record");

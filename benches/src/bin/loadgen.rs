@@ -38,12 +38,14 @@
 //! from `/proc/PID/task/*/schedstat` around each slice). They say where the two cores went,
 //! which the throughput alone does not on a machine shared with other work. `--kinds` drives
 //! only some kinds (e.g. `--kinds apply_action` while a profiler watches the server), or adds
-//! one of two not driven by default: `apply_action_no_view`, the open `ApplyAction` with
+//! one of three not driven by default: `apply_action_no_view`, the open `ApplyAction` with
 //! `omit_view`, as a bot or a validator sends it; and `apply_action_live`, the open
 //! `ApplyAction` as tables play: each request in flight is a table that plays seeded deals from
 //! their first action to their last, sending each time the record the previous answer returned
 //! (so the server finds every record's replay where its last answer offered it, and keeps a new
-//! one for every answer, where the other kinds send the same 512 records over and over).
+//! one for every answer, where the other kinds send the same 512 records over and over); and
+//! `apply_action_live_sealed`, the same with sealed records, each deal dealt sealed by the
+//! server before the run and each action sent with its seat's token.
 
 use bytes::{Buf, BufMut, Bytes};
 use clap::Parser;
@@ -100,9 +102,10 @@ struct Args {
     #[arg(long, value_enum, default_value_t = Client::Lean)]
     client: Client,
     /// The kinds of request to drive, comma-separated (for profiling one of them; the ratios
-    /// need `health`): health, legal_moves, apply_action, apply_action_sealed, and two not
-    /// driven by default: apply_action_no_view (the open ApplyAction without its view) and
-    /// apply_action_live (tables playing whole deals, each request with the last answer's record).
+    /// need `health`): health, legal_moves, apply_action, apply_action_sealed, and three not
+    /// driven by default: apply_action_no_view (the open ApplyAction without its view),
+    /// apply_action_live (tables playing whole deals, each request with the last answer's
+    /// record) and apply_action_live_sealed (the same with sealed records and seat tokens).
     #[arg(
         long,
         value_delimiter = ',',
@@ -302,16 +305,20 @@ enum Kind {
     /// `ApplyAction` as tables play: each request in flight plays a deal from its start, with
     /// the record the previous answer returned (not driven unless asked for).
     ApplyActionLive,
+    /// [`Kind::ApplyActionLive`] with sealed records, each action by its seat's token (not
+    /// driven unless asked for).
+    ApplyActionLiveSealed,
 }
 
 impl Kind {
-    const ALL: [Kind; 6] = [
+    const ALL: [Kind; 7] = [
         Kind::Health,
         Kind::LegalMoves,
         Kind::ApplyAction,
         Kind::ApplyActionSealed,
         Kind::ApplyActionNoView,
         Kind::ApplyActionLive,
+        Kind::ApplyActionLiveSealed,
     ];
 
     fn from_key(key: &str) -> Option<Kind> {
@@ -326,6 +333,7 @@ impl Kind {
             Kind::ApplyActionSealed => "apply_action_sealed",
             Kind::ApplyActionNoView => "apply_action_no_view",
             Kind::ApplyActionLive => "apply_action_live",
+            Kind::ApplyActionLiveSealed => "apply_action_live_sealed",
         }
     }
 
@@ -336,7 +344,8 @@ impl Kind {
             Kind::ApplyAction
             | Kind::ApplyActionSealed
             | Kind::ApplyActionNoView
-            | Kind::ApplyActionLive => APPLY_ACTION,
+            | Kind::ApplyActionLive
+            | Kind::ApplyActionLiveSealed => APPLY_ACTION,
         }
     }
 }
@@ -362,7 +371,7 @@ impl Requests {
             Kind::ApplyActionSealed => &self.apply_action_sealed,
             Kind::ApplyActionNoView => &self.apply_action_no_view,
             // Made from the answers as the tables play (see [`Live`]).
-            Kind::ApplyActionLive => &[],
+            Kind::ApplyActionLive | Kind::ApplyActionLiveSealed => &[],
         }
     }
 }
@@ -370,7 +379,14 @@ impl Requests {
 /// The tables of [`Kind::ApplyActionLive`]: one per request in flight, each playing deals of
 /// `games` one after another, with the record each answer returns.
 struct Live {
-    games: Vec<requests::Played>,
+    /// Each deal's first request's state field and its steps (see [`requests::Played`]).
+    games: Vec<(Vec<u8>, Vec<Vec<u8>>)>,
+    /// The deals' mean number of actions.
+    mean_deal_actions: f64,
+    /// The answer's field that holds the next record (1, or 4 for a sealed record), and the
+    /// request's field that sends it (1, or 2).
+    answer_field: u32,
+    request_field: u32,
     /// Where each table is; a task takes its table for a slice and puts it back.
     tables: Vec<std::sync::Mutex<Table>>,
     /// The next deal a table starts.
@@ -387,14 +403,48 @@ struct Table {
 }
 
 impl Live {
-    fn mean_deal_actions(&self) -> f64 {
-        let total: usize = self.games.iter().map(|g| g.steps.len()).sum();
-        total as f64 / self.games.len().max(1) as f64
+    /// Tables of open records playing `played`.
+    fn open(played: &[requests::Played], tables: usize) -> Live {
+        let games = played
+            .iter()
+            .map(|p| (p.first.clone(), p.steps.clone()))
+            .collect();
+        Live::new(games, played, tables, (1, 1))
     }
 
-    fn new(games: Vec<requests::Played>, tables: usize) -> Live {
+    /// Tables of sealed records playing `played`, each deal dealt sealed by the server at
+    /// `channel`; `Err` with the code of the first `NewDeal` it refused.
+    async fn sealed(
+        played: &[requests::Played],
+        tables: usize,
+        channel: &Channel,
+    ) -> Result<Live, Code> {
+        let mut client = EngineServiceClient::new(channel.clone());
+        let mut games = Vec::with_capacity(played.len());
+        for p in played {
+            let dealt = client
+                .new_deal(requests::new_deal_request(&p.setup, true))
+                .await
+                .map_err(|s| s.code())?
+                .into_inner();
+            let record = dealt.sealed.ok_or(Code::Internal)?;
+            games.push(p.sealed(record, &dealt.seat_tokens));
+        }
+        Ok(Live::new(games, played, tables, (4, 2)))
+    }
+
+    fn new(
+        games: Vec<(Vec<u8>, Vec<Vec<u8>>)>,
+        played: &[requests::Played],
+        tables: usize,
+        (answer_field, request_field): (u32, u32),
+    ) -> Live {
+        let total: usize = played.iter().map(|p| p.actions.len()).sum();
         Live {
             games,
+            mean_deal_actions: total as f64 / played.len().max(1) as f64,
+            answer_field,
+            request_field,
             tables: (0..tables).map(|_| Default::default()).collect(),
             next: AtomicU64::new(0),
         }
@@ -415,15 +465,15 @@ impl Live {
         let (mut lat, mut errors, mut first_error) = (Vec::with_capacity(4096), 0u64, None);
         let mut answer = Vec::with_capacity(4096);
         while Instant::now() < deadline {
-            if table.record.is_empty() || table.step >= self.games[table.game].steps.len() {
+            if table.record.is_empty() || table.step >= self.games[table.game].1.len() {
                 let game = self.next.fetch_add(1, Ordering::Relaxed) as usize % self.games.len();
                 table = Table {
                     game,
                     step: 0,
-                    record: self.games[game].first.clone(),
+                    record: self.games[game].0.clone(),
                 };
             }
-            let step = &self.games[table.game].steps[table.step];
+            let step = &self.games[table.game].1[table.step];
             let mut message = Vec::with_capacity(table.record.len() + step.len());
             message.extend_from_slice(&table.record);
             message.extend_from_slice(step);
@@ -433,10 +483,10 @@ impl Live {
             match call_lean_into(channel, APPLY_ACTION, &body, Some(&mut answer)).await {
                 Ok(_) => {
                     lat.push(t.elapsed().as_micros() as u64);
-                    match record_field(answer.get(5..).unwrap_or_default()) {
+                    match field(answer.get(5..).unwrap_or_default(), self.answer_field) {
                         Some(record) => {
                             table.record.clear();
-                            table.record.extend_from_slice(record);
+                            put_field(&mut table.record, self.request_field, record);
                             table.step += 1;
                         }
                         None => {
@@ -458,9 +508,23 @@ impl Live {
     }
 }
 
-/// Field 1 of the protobuf `message` (an `ApplyActionResponse`'s record), its key and length
-/// included, as it begins a request; `None` when it has none or does not parse.
-fn record_field(message: &[u8]) -> Option<&[u8]> {
+/// `bytes` as the length-delimited field `number`: its key, its length, the bytes.
+fn put_field(out: &mut Vec<u8>, number: u32, bytes: &[u8]) {
+    let mut varint = |mut v: u64| {
+        while v >= 0x80 {
+            out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+    };
+    varint(u64::from(number) << 3 | 2);
+    varint(bytes.len() as u64);
+    out.extend_from_slice(bytes);
+}
+
+/// The bytes of the last length-delimited field `number` of the protobuf `message` (an
+/// `ApplyActionResponse`'s record or sealed record); `None` when it has none or does not parse.
+fn field(message: &[u8], number: u32) -> Option<&[u8]> {
     fn varint(b: &[u8], at: &mut usize) -> Option<u64> {
         let mut v = 0u64;
         for shift in (0..64).step_by(7) {
@@ -476,7 +540,6 @@ fn record_field(message: &[u8]) -> Option<&[u8]> {
     let mut at = 0;
     let mut found = None;
     while at < message.len() {
-        let start = at;
         let key = varint(message, &mut at)?;
         match key & 7 {
             0 => {
@@ -485,9 +548,10 @@ fn record_field(message: &[u8]) -> Option<&[u8]> {
             1 => at += 8,
             2 => {
                 let len = usize::try_from(varint(message, &mut at)?).ok()?;
+                let from = at;
                 at = at.checked_add(len)?;
-                if key >> 3 == 1 {
-                    found = Some(message.get(start..at)?);
+                if key >> 3 == u64::from(number) {
+                    found = Some(message.get(from..at)?);
                 }
             }
             5 => at += 4,
@@ -543,7 +607,7 @@ async fn seal_game(
     sender: Client,
 ) -> Result<Bytes, Status> {
     let deal = client
-        .new_deal(requests::new_deal_request(game, true))
+        .new_deal(requests::new_deal_request(&game.setup, true))
         .await?
         .into_inner();
     let missing = || Status::internal("a sealed NewDeal answered without a sealed record");
@@ -578,7 +642,7 @@ async fn sealed_requests(
     let mut probe = EngineServiceClient::new(channels[0].clone());
     if let Some(first) = games.first() {
         if let Err(s) = probe
-            .new_deal(requests::new_deal_request(first, true))
+            .new_deal(requests::new_deal_request(&first.setup, true))
             .await
         {
             return Ok(Sealed::Unsupported(s.code()));
@@ -659,8 +723,9 @@ struct Load {
     cursor: Arc<AtomicU64>,
     /// The spawned server's process id, whose CPU time is measured.
     server: Option<u32>,
-    /// The tables of [`Kind::ApplyActionLive`], when it is driven.
+    /// The tables of [`Kind::ApplyActionLive`] and [`Kind::ApplyActionLiveSealed`], when driven.
     live: Option<Arc<Live>>,
+    live_sealed: Option<Arc<Live>>,
 }
 
 /// Drives `kind` with `load.concurrency` requests in flight for `slice`, spread over the
@@ -674,6 +739,7 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
         cursor,
         server,
         live,
+        live_sealed,
     } = load;
     let (client, concurrency, server) = (*client, *concurrency, *server);
     let (server_before, client_before) = (server.and_then(|p| cpu_time(Some(p))), cpu_time(None));
@@ -684,9 +750,13 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
         let channel = channels[w % channels.len()].clone();
         let requests = Arc::clone(requests);
         let cursor = Arc::clone(cursor);
-        let live = live.clone();
+        let live = match kind {
+            Kind::ApplyActionLive => live.clone(),
+            Kind::ApplyActionLiveSealed => live_sealed.clone(),
+            _ => None,
+        };
         tasks.push(tokio::spawn(async move {
-            if let (Kind::ApplyActionLive, Some(live)) = (kind, live) {
+            if let Some(live) = live {
                 return live.drive(w, client, &channel, deadline).await;
             }
             let mut lat = Vec::with_capacity(4096);
@@ -926,14 +996,27 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
     if kinds.is_empty() {
         return Err("no kind of request to drive".to_owned());
     }
-    let live = if kinds.contains(&Kind::ApplyActionLive) {
-        if args.client != Client::Lean {
-            return Err("apply_action_live is driven by the lean client only".to_owned());
-        }
-        Some(Arc::new(Live::new(
-            requests::played(args.records.max(1)),
-            concurrency,
-        )))
+    let wants_live =
+        [Kind::ApplyActionLive, Kind::ApplyActionLiveSealed].map(|k| kinds.contains(&k));
+    if wants_live.contains(&true) && args.client != Client::Lean {
+        return Err("the live kinds are driven by the lean client only".to_owned());
+    }
+    let played = if wants_live.contains(&true) {
+        requests::played(args.records.max(1))
+    } else {
+        Vec::new()
+    };
+    let live = wants_live[0].then(|| Arc::new(Live::open(&played, concurrency)));
+    let live_sealed = if wants_live[1] {
+        let live = Live::sealed(&played, concurrency, &channels[0])
+            .await
+            .map_err(|code| {
+                format!(
+                    "apply_action_live_sealed: the server deals no sealed records ({})",
+                    tarock_service::metrics::code_name(code as usize)
+                )
+            })?;
+        Some(Arc::new(live))
     } else {
         None
     };
@@ -945,6 +1028,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         cursor: Arc::new(AtomicU64::new(0)),
         server: spawned.as_ref().map(|s: &Spawned| s.0.id()),
         live,
+        live_sealed,
     };
 
     // Warm-up: connections, allocator and caches, not measured.
@@ -990,9 +1074,14 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         if let (Kind::ApplyActionSealed, Some(open)) = (*k, open_rps) {
             v["ratio_to_apply_action"] = serde_json::Value::from(round3(rps(t) / open));
         }
-        if let (Kind::ApplyActionLive, Some(live)) = (*k, &load.live) {
+        let live = match *k {
+            Kind::ApplyActionLive => load.live.as_ref(),
+            Kind::ApplyActionLiveSealed => load.live_sealed.as_ref(),
+            _ => None,
+        };
+        if let Some(live) = live {
             // Its records run from none to a whole deal's: half a deal's actions on average.
-            v["mean_deal_actions"] = serde_json::Value::from(round1(live.mean_deal_actions()));
+            v["mean_deal_actions"] = serde_json::Value::from(round1(live.mean_deal_actions));
         }
         out[k.key()] = v;
     }
@@ -1025,13 +1114,13 @@ fn main() -> std::process::ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::record_field;
+    use super::{field, put_field};
     use prost::Message;
     use tarock_proto::v1 as pb;
 
-    // An answer's record, found among its other fields, is a request's field 1 as it stands.
+    // An answer's record, found among its other fields, is sent back as a request's state.
     #[test]
-    fn the_answers_record_begins_the_next_request() {
+    fn the_answers_record_is_the_next_requests_state() {
         let record = pb::GameRecord {
             variant: "hungarian-illustrated".to_owned(),
             seats: 4,
@@ -1052,7 +1141,14 @@ mod tests {
             ..Default::default()
         }
         .encode_to_vec();
-        assert_eq!(record_field(&answer), Some(&request[..]));
+        let next = |answer: &[u8]| {
+            field(answer, 1).map(|record| {
+                let mut out = Vec::new();
+                put_field(&mut out, 1, record);
+                out
+            })
+        };
+        assert_eq!(next(&answer), Some(request.clone()));
         // The record found wherever it is among the fields.
         let mut later = pb::ApplyActionResponse {
             events: vec![pb::Event::default()],
@@ -1060,15 +1156,33 @@ mod tests {
         }
         .encode_to_vec();
         later.extend_from_slice(&request);
-        assert_eq!(record_field(&later), Some(&request[..]));
+        assert_eq!(next(&later), Some(request.clone()));
         // None without one, or when the message does not parse to its end.
         let without = pb::ApplyActionResponse {
             events: vec![pb::Event::default()],
             ..Default::default()
         }
         .encode_to_vec();
-        assert_eq!(record_field(&without), None);
-        assert_eq!(record_field(&answer[..answer.len() - 1]), None);
-        assert_eq!(record_field(&[0x0a, 0x80]), None);
+        assert_eq!(field(&without, 1), None);
+        assert_eq!(field(&answer[..answer.len() - 1], 1), None);
+        assert_eq!(field(&[0x0a, 0x80], 1), None);
+        // A sealed record (field 4) sent back as a request's field 2.
+        let sealed = pb::SealedRecord {
+            data: vec![7; 300],
+            move_count: 12,
+        };
+        let answer = pb::ApplyActionResponse {
+            sealed: Some(sealed.clone()),
+            events: vec![pb::Event::default()],
+            ..Default::default()
+        }
+        .encode_to_vec();
+        let mut sent = Vec::new();
+        put_field(&mut sent, 2, field(&answer, 4).expect("a sealed record"));
+        let request = pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Sealed(sealed)),
+            ..Default::default()
+        };
+        assert_eq!(sent, request.encode_to_vec());
     }
 }
