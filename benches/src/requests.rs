@@ -99,15 +99,12 @@ impl Played {
             .enumerate()
             .map(|(k, &(a, seat))| {
                 pb::ApplyActionRequest {
-                    action: Some(convert::action_to_pb(a)),
-                    viewer: Some(seat_viewer(seat)),
-                    seat: Some(u32::from(seat.get())),
                     token: seat_tokens
                         .get(usize::from(seat.get()))
                         .cloned()
                         .unwrap_or_default(),
                     expected_move_count: Some(k as u64),
-                    ..Default::default()
+                    ..step(a, seat)
                 }
                 .encode_to_vec()
             })
@@ -144,15 +141,7 @@ pub fn played(n: usize) -> Vec<Played> {
                 .collect();
             let steps = actions
                 .iter()
-                .map(|&(a, seat)| {
-                    pb::ApplyActionRequest {
-                        action: Some(convert::action_to_pb(a)),
-                        viewer: Some(seat_viewer(seat)),
-                        seat: Some(u32::from(seat.get())),
-                        ..Default::default()
-                    }
-                    .encode_to_vec()
-                })
+                .map(|&(a, seat)| step(a, seat).encode_to_vec())
                 .collect();
             Played {
                 setup: s,
@@ -162,6 +151,16 @@ pub fn played(n: usize) -> Vec<Played> {
             }
         })
         .collect()
+}
+
+/// An `ApplyAction` request's fields that send `a` by `seat`, with that seat's view (no state).
+fn step(a: Action, seat: Seat) -> pb::ApplyActionRequest {
+    pb::ApplyActionRequest {
+        action: Some(convert::action_to_pb(a)),
+        viewer: Some(seat_viewer(seat)),
+        seat: Some(u32::from(seat.get())),
+        ..Default::default()
+    }
 }
 
 fn seat_viewer(seat: Seat) -> pb::Viewer {
@@ -195,10 +194,7 @@ pub fn legal_moves_request(p: &InProgress) -> pb::LegalMovesRequest {
 pub fn apply_action_request(p: &InProgress) -> pb::ApplyActionRequest {
     pb::ApplyActionRequest {
         state: Some(pb::apply_action_request::State::Record(record(p))),
-        action: Some(convert::action_to_pb(p.next)),
-        viewer: Some(seat_viewer(p.seat)),
-        seat: Some(u32::from(p.seat.get())),
-        ..Default::default()
+        ..step(p.next, p.seat)
     }
 }
 
@@ -247,11 +243,8 @@ pub fn sealed_apply_action_request(
 ) -> pb::ApplyActionRequest {
     pb::ApplyActionRequest {
         state: Some(pb::apply_action_request::State::Sealed(sealed)),
-        action: Some(convert::action_to_pb(p.next)),
-        viewer: Some(seat_viewer(p.seat)),
-        seat: Some(u32::from(p.seat.get())),
         token: seat_token.to_vec(),
         expected_move_count: Some(p.actions.len() as u64),
-        ..Default::default()
+        ..step(p.next, p.seat)
     }
 }
