@@ -195,20 +195,21 @@ impl Replayed {
     /// The history for a replay of this record with more actions, `actions` and `seats` being
     /// all of that record's, which reached `game`: this replay's own, shared, while it leaves at
     /// most [`UNSHARED_ACTIONS`] of them for views to write; else one made from it up to the
-    /// last action.
+    /// last action. `None` while this replay has made no history (no view was asked of it: the
+    /// later replay then makes its own when a view first needs it).
     pub(crate) fn history_after(
         &self,
         game: &AnyGame,
         actions: &[Action],
         seats: &[Seat],
-    ) -> Arc<History> {
-        let own = self.history();
+    ) -> Option<Arc<History>> {
+        let own = self.history.get()?;
         let from = own.len().min(actions.len());
-        if actions.len() - from <= UNSHARED_ACTIONS {
+        Some(if actions.len() - from <= UNSHARED_ACTIONS {
             Arc::clone(own)
         } else {
             Arc::new(own.and(game, &actions[from..], &seats[from..]))
-        }
+        })
     }
 
     /// `bytes`, the open record this replay was made from (and is kept by), as a record the
@@ -453,6 +454,9 @@ mod tests {
             Vec::new(),
             None,
         );
+        // No history until a view asks for one.
+        assert!(first.history_after(&game, &actions, &seats).is_none());
+        first.history();
         while actions.len() <= UNSHARED_ACTIONS + 1 {
             let seat = game.to_act().expect("the hand goes on");
             // Anything but a pass, so that the hand is not thrown in.
@@ -465,7 +469,9 @@ mod tests {
             game.play_unchecked(a);
             actions.push(a);
             seats.push(seat);
-            let later = first.history_after(&game, &actions, &seats);
+            let later = first
+                .history_after(&game, &actions, &seats)
+                .expect("the first replay's history is made");
             if actions.len() <= UNSHARED_ACTIONS {
                 assert!(
                     Arc::ptr_eq(&later, first.history()),

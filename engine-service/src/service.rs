@@ -672,10 +672,9 @@ impl Engine {
         );
         // The record just written is the one the table's next request sends: keep its replay.
         let make = || {
-            let history = match replayed.history.get() {
-                Some(_) => OnceLock::from(replayed.history_after(&next, &actions, &seats)),
-                None => OnceLock::new(),
-            };
+            let history = replayed
+                .history_after(&next, &actions, &seats)
+                .map_or_else(OnceLock::new, OnceLock::from);
             Arc::new(Replayed {
                 decoded: Decoded {
                     setup: decoded.setup.clone(),
