@@ -63,33 +63,58 @@ pub fn in_progress(n: usize) -> Vec<InProgress> {
         .collect()
 }
 
-/// A complete seeded deal as a table plays it through the service: its first record, and for
-/// each action in turn the rest of the `ApplyAction` request that sends it.
+/// A complete seeded deal, as a table plays it through the service.
 #[derive(Clone, Debug)]
 pub struct Played {
     /// The deal's setup.
     pub setup: Setup,
     /// Its actions, and the seat that made each.
     pub actions: Vec<(Action, Seat)>,
-    /// The deal's record before any action, as a request's field 1 (key and length included).
-    pub first: Vec<u8>,
-    /// For each action in turn: the request's fields besides the record (the action, the
-    /// acting seat and that seat's view), encoded.
-    pub steps: Vec<Vec<u8>>,
 }
 
+/// A played deal's `ApplyAction` requests, encoded: the first's state field (the record before
+/// any action, key and length included), and for each action in turn the request's other
+/// fields. A table sends each step after the state its last answer returned.
+pub type Steps = (Vec<u8>, Vec<Vec<u8>>);
+
 impl Played {
-    /// As [`Played::first`] and [`Played::steps`], for the deal's sealed record as `NewDeal`
-    /// dealt it (field 2) and its seats' tokens: each step also carries the acting seat's token
-    /// and the move count the client expects.
+    /// The requests on the open record: the action, the acting seat and that seat's view.
     #[must_use]
-    pub fn sealed(
+    pub fn open(&self) -> Steps {
+        let game = AnyGame::new(&self.setup).expect("a seeded setup deals");
+        let record = convert::record_with_deal(&self.setup, &[], &game, None, RULES_VERSION);
+        self.steps(
+            pb::apply_action_request::State::Record(record),
+            |_, _, step| step,
+        )
+    }
+
+    /// The requests on the sealed record `NewDeal` dealt, with its seats' tokens: each step
+    /// also carries the acting seat's token and the move count the client expects.
+    #[must_use]
+    pub fn sealed(&self, dealt: pb::SealedRecord, seat_tokens: &[Vec<u8>]) -> Steps {
+        self.steps(
+            pb::apply_action_request::State::Sealed(dealt),
+            |k, seat, step| pb::ApplyActionRequest {
+                token: seat_tokens
+                    .get(usize::from(seat.get()))
+                    .cloned()
+                    .unwrap_or_default(),
+                expected_move_count: Some(k as u64),
+                ..step
+            },
+        )
+    }
+
+    /// The first request's `state`, and each step: what `each` makes of the `k`-th action's
+    /// [`step`], given its seat.
+    fn steps(
         &self,
-        dealt: pb::SealedRecord,
-        seat_tokens: &[Vec<u8>],
-    ) -> (Vec<u8>, Vec<Vec<u8>>) {
+        state: pb::apply_action_request::State,
+        each: impl Fn(usize, Seat, pb::ApplyActionRequest) -> pb::ApplyActionRequest,
+    ) -> Steps {
         let first = pb::ApplyActionRequest {
-            state: Some(pb::apply_action_request::State::Sealed(dealt)),
+            state: Some(state),
             ..Default::default()
         }
         .encode_to_vec();
@@ -97,17 +122,7 @@ impl Played {
             .actions
             .iter()
             .enumerate()
-            .map(|(k, &(a, seat))| {
-                pb::ApplyActionRequest {
-                    token: seat_tokens
-                        .get(usize::from(seat.get()))
-                        .cloned()
-                        .unwrap_or_default(),
-                    expected_move_count: Some(k as u64),
-                    ..step(a, seat)
-                }
-                .encode_to_vec()
-            })
+            .map(|(k, &(a, seat))| each(k, seat, step(a, seat)).encode_to_vec())
             .collect();
         (first, steps)
     }
@@ -123,15 +138,9 @@ pub fn played(n: usize) -> Vec<Played> {
     let mut rng = Rng::new(0x91A7);
     (0..n)
         .map(|i| {
-            let (s, actions) = realistic_deal(i, 1 << 32, &mut rng);
-            let mut g = AnyGame::new(&s).expect("a seeded setup deals");
-            let record = convert::record_with_deal(&s, &[], &g, None, RULES_VERSION);
-            let first = pb::ApplyActionRequest {
-                state: Some(pb::apply_action_request::State::Record(record)),
-                ..Default::default()
-            }
-            .encode_to_vec();
-            let actions: Vec<(Action, Seat)> = actions
+            let (setup, actions) = realistic_deal(i, 1 << 32, &mut rng);
+            let mut g = AnyGame::new(&setup).expect("a seeded setup deals");
+            let actions = actions
                 .iter()
                 .map(|&a| {
                     let seat = g.to_act().expect("someone is to act");
@@ -139,16 +148,7 @@ pub fn played(n: usize) -> Vec<Played> {
                     (a, seat)
                 })
                 .collect();
-            let steps = actions
-                .iter()
-                .map(|&(a, seat)| step(a, seat).encode_to_vec())
-                .collect();
-            Played {
-                setup: s,
-                actions,
-                first,
-                steps,
-            }
+            Played { setup, actions }
         })
         .collect()
 }

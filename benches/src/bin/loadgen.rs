@@ -379,8 +379,8 @@ impl Requests {
 /// The tables of [`Kind::ApplyActionLive`]: one per request in flight, each playing deals of
 /// `games` one after another, with the record each answer returns.
 struct Live {
-    /// Each deal's first request's state field and its steps (see [`requests::Played`]).
-    games: Vec<(Vec<u8>, Vec<Vec<u8>>)>,
+    /// Each deal's requests (see [`requests::Steps`]).
+    games: Vec<requests::Steps>,
     /// The deals' mean number of actions.
     mean_deal_actions: f64,
     /// The answer's field that holds the next record (1, or 4 for a sealed record), and the
@@ -405,10 +405,7 @@ struct Table {
 impl Live {
     /// Tables of open records playing `played`.
     fn open(played: &[requests::Played], tables: usize) -> Live {
-        let games = played
-            .iter()
-            .map(|p| (p.first.clone(), p.steps.clone()))
-            .collect();
+        let games = played.iter().map(requests::Played::open).collect();
         Live::new(games, played, tables, (1, 1))
     }
 
@@ -434,7 +431,7 @@ impl Live {
     }
 
     fn new(
-        games: Vec<(Vec<u8>, Vec<Vec<u8>>)>,
+        games: Vec<requests::Steps>,
         played: &[requests::Played],
         tables: usize,
         (answer_field, request_field): (u32, u32),
@@ -459,10 +456,10 @@ impl Live {
         client: Client,
         channel: &Channel,
         deadline: Instant,
-    ) -> (Vec<u64>, u64, Option<String>) {
+    ) -> Outcomes {
         let slot = &self.tables[w % self.tables.len()];
         let mut table = std::mem::take(&mut *slot.lock().unwrap_or_else(|e| e.into_inner()));
-        let (mut lat, mut errors, mut first_error) = (Vec::with_capacity(4096), 0u64, None);
+        let mut done = Outcomes::new();
         let mut answer = Vec::with_capacity(4096);
         while Instant::now() < deadline {
             if table.record.is_empty() || table.step >= self.games[table.game].1.len() {
@@ -480,31 +477,26 @@ impl Live {
             let body = client.prepare(message);
             answer.clear();
             let t = Instant::now();
-            match call_lean_into(channel, APPLY_ACTION, &body, Some(&mut answer)).await {
-                Ok(_) => {
-                    lat.push(t.elapsed().as_micros() as u64);
-                    match field(answer.get(5..).unwrap_or_default(), self.answer_field) {
-                        Some(record) => {
-                            table.record.clear();
-                            put_field(&mut table.record, self.request_field, record);
-                            table.step += 1;
-                        }
-                        None => {
-                            errors += 1;
-                            first_error.get_or_insert_with(|| "an answer without a record".into());
-                            table.record.clear();
-                        }
-                    }
+            let next = call_lean_into(channel, APPLY_ACTION, &body, Some(&mut answer))
+                .await
+                .map_err(|e| format!("{}: {}", e.code(), e.message()))
+                .and_then(|_| {
+                    field(answer.get(5..).unwrap_or_default(), self.answer_field)
+                        .ok_or_else(|| "an answer without a record".to_owned())
+                });
+            table.record.clear();
+            match next {
+                Ok(record) => {
+                    done.answered(t);
+                    put_field(&mut table.record, self.request_field, record);
+                    table.step += 1;
                 }
-                Err(e) => {
-                    errors += 1;
-                    first_error.get_or_insert_with(|| format!("{}: {}", e.code(), e.message()));
-                    table.record.clear();
-                }
+                // The table starts its next deal.
+                Err(why) => done.failed(|| why),
             }
         }
         *slot.lock().unwrap_or_else(|e| e.into_inner()) = table;
-        (lat, errors, first_error)
+        done
     }
 }
 
@@ -676,12 +668,47 @@ async fn sealed_requests(
 
 // ----- running ----------------------------------------------------------------------------------
 
-/// What one kind of request achieved over all its slices.
+/// What one task's requests came to: each answered request's latency, and the failures.
 #[derive(Default)]
-struct Tally {
+struct Outcomes {
     latencies_us: Vec<u64>,
     errors: u64,
     first_error: Option<String>,
+}
+
+impl Outcomes {
+    fn new() -> Outcomes {
+        Outcomes {
+            latencies_us: Vec::with_capacity(4096),
+            ..Outcomes::default()
+        }
+    }
+
+    /// A request sent at `sent` answered now.
+    fn answered(&mut self, sent: Instant) {
+        self.latencies_us.push(sent.elapsed().as_micros() as u64);
+    }
+
+    /// A request that failed, for the reason `why` says.
+    fn failed(&mut self, why: impl FnOnce() -> String) {
+        self.errors += 1;
+        self.first_error.get_or_insert_with(why);
+    }
+
+    /// These and `more`: the first error the earliest one's.
+    fn add(&mut self, more: Outcomes) {
+        self.latencies_us.extend(more.latencies_us);
+        self.errors += more.errors;
+        if self.first_error.is_none() {
+            self.first_error = more.first_error;
+        }
+    }
+}
+
+/// What one kind of request achieved over all its slices.
+#[derive(Default)]
+struct Tally {
+    done: Outcomes,
     busy: Duration,
     /// CPU time of the spawned server's threads during the slices, if known.
     server_cpu: Option<Duration>,
@@ -759,31 +786,21 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
             if let Some(live) = live {
                 return live.drive(w, client, &channel, deadline).await;
             }
-            let mut lat = Vec::with_capacity(4096);
-            let mut errors = 0u64;
-            let mut first_error = None;
+            let mut done = Outcomes::new();
             let pool = requests.of(kind);
             while Instant::now() < deadline {
                 let i = cursor.fetch_add(1, Ordering::Relaxed) as usize % pool.len();
                 let t = Instant::now();
                 match call(client, &channel, kind.path(), &pool[i]).await {
-                    Ok(_) => lat.push(t.elapsed().as_micros() as u64),
-                    Err(e) => {
-                        errors += 1;
-                        first_error.get_or_insert_with(|| format!("{}: {}", e.code(), e.message()));
-                    }
+                    Ok(_) => done.answered(t),
+                    Err(e) => done.failed(|| format!("{}: {}", e.code(), e.message())),
                 }
             }
-            (lat, errors, first_error)
+            done
         }));
     }
     for t in tasks {
-        let (lat, errors, first_error) = t.await.expect("a load task does not panic");
-        tally.latencies_us.extend(lat);
-        tally.errors += errors;
-        if tally.first_error.is_none() {
-            tally.first_error = first_error;
-        }
+        tally.done.add(t.await.expect("a load task does not panic"));
     }
     tally.busy += start.elapsed();
     if server.is_some() {
@@ -797,25 +814,25 @@ async fn run_slice(load: &Load, kind: Kind, slice: Duration, tally: &mut Tally) 
 }
 
 fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
-    t.latencies_us.sort_unstable();
+    t.done.latencies_us.sort_unstable();
     let secs = t.busy.as_secs_f64();
     let rps = if secs > 0.0 {
-        t.latencies_us.len() as f64 / secs
+        t.done.latencies_us.len() as f64 / secs
     } else {
         0.0
     };
     let mut v = serde_json::json!({
         "supported": true,
         "rps": round1(rps),
-        "p50_us": quantile(&t.latencies_us, 0.50),
-        "p99_us": quantile(&t.latencies_us, 0.99),
+        "p50_us": quantile(&t.done.latencies_us, 0.50),
+        "p99_us": quantile(&t.done.latencies_us, 0.99),
         "ratio_to_health": health_rps.map(|h| round3(rps / h)),
-        "requests": t.latencies_us.len(),
-        "errors": t.errors,
+        "requests": t.done.latencies_us.len(),
+        "errors": t.done.errors,
     });
     let per_request = |cpu: Option<Duration>| {
-        cpu.filter(|_| !t.latencies_us.is_empty())
-            .map(|c| round1(c.as_secs_f64() * 1e6 / t.latencies_us.len() as f64))
+        cpu.filter(|_| !t.done.latencies_us.is_empty())
+            .map(|c| round1(c.as_secs_f64() * 1e6 / t.done.latencies_us.len() as f64))
     };
     if let Some(us) = per_request(t.server_cpu) {
         v["server_cpu_us"] = serde_json::Value::from(us);
@@ -823,7 +840,7 @@ fn summary(t: &mut Tally, health_rps: Option<f64>) -> serde_json::Value {
     if let Some(us) = per_request(t.client_cpu) {
         v["client_cpu_us"] = serde_json::Value::from(us);
     }
-    if let Some(e) = &t.first_error {
+    if let Some(e) = &t.done.first_error {
         v["first_error"] = serde_json::Value::from(e.clone());
     }
     v
@@ -1050,7 +1067,7 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
         given += this;
     }
 
-    let rps = |t: &Tally| t.latencies_us.len() as f64 / t.busy.as_secs_f64().max(1e-9);
+    let rps = |t: &Tally| t.done.latencies_us.len() as f64 / t.busy.as_secs_f64().max(1e-9);
     let rps_of = |k: Kind| kinds.iter().position(|&x| x == k).map(|i| rps(&tallies[i]));
     let (health_rps, open_rps) = (rps_of(Kind::Health), rps_of(Kind::ApplyAction));
     let mut out = serde_json::json!({
