@@ -51,30 +51,30 @@ pub fn card_to_pb(c: Card) -> pb::Card {
 
 /// What the service writes for every card, made once per process: every card of every record,
 /// view and legal move on the wire carries its notation and name, and formatting them each
-/// time was a visible share of the server's CPU under load. The cards' encodings lie back to
-/// back in one small table (under 2 KiB for the 78 cards), so that the cards of a view share a
-/// few cache lines.
+/// time was a visible share of the server's CPU under load. Each card is kept as a whole
+/// length-delimited field in a slot of [`CARD_FIELD_ROOM`] bytes (2.5 KiB for the 78 cards), so
+/// that a view writes a card with one copy of a size known beforehand.
 struct CardTable {
     /// Each card's notation and name, by index (for `pb::Card`).
     strings: Vec<(String, String)>,
-    /// Each card's `Card` message fields (index, notation, name) back to back, then
-    /// [`CARD_ROOM`] zeros (so that a fixed-size copy from any card's start stays inside).
-    packed: Vec<u8>,
-    /// Where each card's fields start in `packed`, by index, and where the last ends.
-    starts: Vec<usize>,
+    /// Each card as a field, by index: a key byte left for the writer to fill in (0 here), the
+    /// length of the `Card` message, its fields (index, notation, name), then zeros.
+    fields: Vec<[u8; CARD_FIELD_ROOM]>,
+    /// How many of each slot's bytes are the field's.
+    lens: Vec<u8>,
 }
 
-/// Room for a card's `Card` message fields: the longest (an index, a four-letter notation and
-/// a name of 17 bytes) takes 27.
-pub(crate) const CARD_ROOM: usize = 32;
+/// Room for a card as a field: its key, its length and its `Card` message fields (the longest
+/// card, with an index, a four-letter notation and a name of 17 bytes, takes 29).
+pub(crate) const CARD_FIELD_ROOM: usize = 32;
 
 fn card_table() -> &'static CardTable {
     static TABLE: std::sync::OnceLock<CardTable> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = CardTable {
             strings: Vec::new(),
-            packed: Vec::new(),
-            starts: vec![0],
+            fields: Vec::new(),
+            lens: Vec::new(),
         };
         for i in 0..tarock_engine::card::NUM_CARDS as u8 {
             let c = Card::new(i);
@@ -83,11 +83,17 @@ fn card_table() -> &'static CardTable {
             w.uint(1, u64::from(i));
             w.bytes(2, notation.as_bytes());
             w.bytes(3, name.as_bytes());
-            t.packed.extend_from_slice(&w.into_bytes());
-            t.starts.push(t.packed.len());
+            let body = w.into_bytes();
+            // Every card fits (the test of the table checks it); a longer one would be cut
+            // short, never written past its slot.
+            let len = body.len().min(CARD_FIELD_ROOM - 2);
+            let mut slot = [0; CARD_FIELD_ROOM];
+            slot[1] = len as u8;
+            slot[2..2 + len].copy_from_slice(&body[..len]);
+            t.fields.push(slot);
+            t.lens.push(len as u8 + 2);
             t.strings.push((notation, name));
         }
-        t.packed.extend_from_slice(&[0; CARD_ROOM]);
         t
     })
 }
@@ -100,25 +106,26 @@ pub(crate) fn card_strings(c: Card) -> (&'static str, &'static str) {
         .map_or(("", ""), |(n, m)| (n.as_str(), m.as_str()))
 }
 
-/// The fields of a card's wire message (index, notation and name), encoded.
-pub(crate) fn card_encoded(c: Card) -> &'static [u8] {
-    let t = card_table();
-    let i = usize::from(c.index());
-    match (t.starts.get(i), t.starts.get(i + 1)) {
-        (Some(&from), Some(&to)) => &t.packed[from..to],
-        _ => &[],
-    }
-}
+/// Every card as a whole field, for writing many cards with one look at the table.
+#[derive(Clone, Copy)]
+pub(crate) struct CardFields(&'static CardTable);
 
-/// [`card_encoded`] as the first bytes of [`CARD_ROOM`] (what follows them is not the card's),
-/// and their length: copied whole, a copy of a size known beforehand, then cut to the length
-/// (see [`Writer::raw_fixed`]).
-pub(crate) fn card_padded(c: Card) -> Option<(&'static [u8; CARD_ROOM], usize)> {
-    let t = card_table();
-    let i = usize::from(c.index());
-    let (&from, &to) = (t.starts.get(i)?, t.starts.get(i + 1)?);
-    let padded = t.packed.get(from..from + CARD_ROOM)?.try_into().ok()?;
-    (to - from <= CARD_ROOM).then_some((padded, to - from))
+impl CardFields {
+    /// The table.
+    pub(crate) fn get() -> CardFields {
+        CardFields(card_table())
+    }
+
+    /// Card `c` as a length-delimited field: the slot, whose first byte is left for the field's
+    /// key, and how many of its bytes are the field's.
+    pub(crate) fn field(self, c: Card) -> (&'static [u8; CARD_FIELD_ROOM], usize) {
+        let i = usize::from(c.index());
+        match (self.0.fields.get(i), self.0.lens.get(i)) {
+            (Some(slot), Some(&len)) => (slot, usize::from(len)),
+            // Every card has a slot; an empty message all the same.
+            _ => (&[0; CARD_FIELD_ROOM], 2),
+        }
+    }
 }
 
 /// A card from the wire: the notation if given, else the index.
@@ -1304,9 +1311,13 @@ mod tests {
         for i in 0..tarock_engine::card::NUM_CARDS as u8 {
             let c = Card::new(i);
             let expected = card_to_pb(c).encode_to_vec();
-            assert_eq!(card_encoded(c), expected.as_slice());
-            let (padded, len) = card_padded(c).expect("every card fits its room");
-            assert_eq!(&padded[..len], expected.as_slice());
+            let (slot, len) = CardFields::get().field(c);
+            assert_eq!(usize::from(slot[1]), expected.len(), "{c}: the length byte");
+            assert_eq!(&slot[2..len], expected.as_slice(), "{c}");
+            assert!(
+                slot[len..].iter().all(|&b| b == 0),
+                "{c}: zeros after the field"
+            );
             let (notation, name) = card_strings(c);
             assert_eq!(
                 (notation, name),

@@ -10,7 +10,7 @@
 //! structures ([`convert::view`], [`convert::record_with_deal`]) decode these bytes, so both
 //! paths give the same message.
 
-use crate::convert::{self, action_parts};
+use crate::convert::{self, action_parts, CardFields};
 use std::borrow::Cow;
 use std::ops::Range;
 use tarock_engine::game::{Game, Viewer};
@@ -75,16 +75,19 @@ impl AsRef<[u8]> for Answer {
 /// A card as field `tag`: its index, and in [`Detail::Full`] its notation and name.
 fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
     match detail {
-        Detail::Full => match convert::card_padded(c) {
-            Some((padded, len)) => {
-                w.message_header(tag, len);
-                w.raw_fixed(padded, len);
-            }
-            None => w.bytes_always(tag, convert::card_encoded(c)),
-        },
+        Detail::Full => card_field(w, tag, CardFields::get(), c),
         Detail::Compact => {
             w.message(tag, |w| w.uint(1, u64::from(c.index())));
         }
+    }
+}
+
+/// A card as field `tag`, with its notation and name, from the table `t`.
+fn card_field(w: &mut Writer, tag: u32, t: CardFields, c: Card) {
+    let (slot, len) = t.field(c);
+    match wire::len_key(tag) {
+        Some(key) => w.field_fixed(key, slot, len),
+        None => w.bytes_always(tag, slot.get(2..len).unwrap_or_default()),
     }
 }
 
@@ -95,8 +98,9 @@ fn card(w: &mut Writer, tag: u32, c: Card) {
 
 /// The cards of `s` as repeated field `tag`, highest index first (as views list them).
 fn cards(w: &mut Writer, tag: u32, s: CardSet) {
+    let t = CardFields::get();
     for c in s.into_iter().rev() {
-        card(w, tag, c);
+        card_field(w, tag, t, c);
     }
 }
 

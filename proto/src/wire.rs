@@ -87,6 +87,16 @@ pub fn uint_len(tag: u32, v: u64) -> usize {
     }
 }
 
+/// The key of length-delimited field `tag` when one byte holds it (tags 1 to 15).
+#[must_use]
+pub const fn len_key(tag: u32) -> Option<u8> {
+    if tag >= 1 && tag < 16 {
+        Some((tag << 3 | LEN) as u8)
+    } else {
+        None
+    }
+}
+
 impl Writer {
     /// An empty writer with room for `n` bytes.
     #[must_use]
@@ -186,6 +196,18 @@ impl Writer {
         let end = self.0.len() + len.min(N);
         self.0.extend_from_slice(padded);
         self.0.truncate(end);
+    }
+
+    /// A length-delimited field already written in the first `len` bytes of `slot` (at most
+    /// `N`) but for its key, one byte (see [`len_key`]), which goes first: the whole slot is
+    /// copied, a copy of a size known here, the key put in and the rest cut off again.
+    pub fn field_fixed<const N: usize>(&mut self, key: u8, slot: &[u8; N], len: usize) {
+        let start = self.0.len();
+        self.0.extend_from_slice(slot);
+        if let Some(b) = self.0.get_mut(start) {
+            *b = key;
+        }
+        self.0.truncate(start + len.min(N));
     }
 
     /// The key and length of a nested message of `len` bytes, which the caller writes next

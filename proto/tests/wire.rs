@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use prost::Message;
 use tarock_proto::v1 as pb;
-use tarock_proto::wire;
+use tarock_proto::wire::{self, Writer};
 
 /// Checks `m` and returns its encoded length.
 fn same_as_prost<M: Message + std::fmt::Debug + 'static>(m: &M) -> usize {
@@ -71,4 +71,32 @@ fn other_messages_are_left_to_prost() {
     assert!(!wire::encode(&pb::ScoreResponse::default(), &mut buf));
     assert!(!wire::encode(&pb::Card::default(), &mut buf));
     assert!(buf.is_empty());
+}
+
+#[test]
+fn a_field_from_a_slot_is_the_field_written_whole() {
+    // A field's body of every length that fits a 16-byte slot after its key and length, under
+    // every tag with a one-byte key.
+    for tag in 1..16 {
+        let key = wire::len_key(tag).expect("tags 1 to 15 take one byte");
+        for n in 0..=14 {
+            let body: Vec<u8> = (1..=n).collect();
+            let mut slot = [0xee; 16];
+            slot[1] = n;
+            slot[2..2 + usize::from(n)].copy_from_slice(&body);
+            let mut from_slot = Writer::default();
+            from_slot.raw(b"before");
+            from_slot.field_fixed(key, &slot, usize::from(n) + 2);
+            let mut whole = Writer::default();
+            whole.raw(b"before");
+            whole.bytes_always(tag, &body);
+            assert_eq!(
+                from_slot.into_bytes(),
+                whole.into_bytes(),
+                "tag {tag}, {n} bytes"
+            );
+        }
+    }
+    assert_eq!(wire::len_key(0), None);
+    assert_eq!(wire::len_key(16), None);
 }
