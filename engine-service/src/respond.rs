@@ -746,7 +746,7 @@ pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Answer, Op
         w.message(2, |w| wire::event(w, &e));
     }
     if let Some(viewer) = a.viewer {
-        w.message(3, |w| {
+        w.long_message(3, |w| {
             view_with(w, a.after, a.actions, a.seats, a.history, viewer);
         });
     }

@@ -220,22 +220,44 @@ impl Writer {
     /// A nested message written by `body`, prefixed with its length; returns where its body
     /// is in the bytes written.
     pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) -> Range<usize> {
+        self.message_in(tag, 1, body)
+    }
+
+    /// [`Writer::message`] for a message likely to take 128 bytes to 16 KiB (a view, a seat's
+    /// view with its cards): room for a length of two bytes is left before it, so that the
+    /// message is written in place; one of another length is moved into place.
+    pub fn long_message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) -> Range<usize> {
+        self.message_in(tag, 2, body)
+    }
+
+    /// A nested message written by `body` after `room` bytes left for its length, then moved
+    /// if its length takes another number of bytes.
+    fn message_in(
+        &mut self,
+        tag: u32,
+        room: usize,
+        body: impl FnOnce(&mut Writer),
+    ) -> Range<usize> {
         self.key(tag, LEN);
         let at = self.0.len();
-        self.0.push(0);
+        self.0.resize(at + room, 0);
         body(self);
         let end = self.0.len();
-        let len = end - at - 1;
-        if len < 0x80 {
+        let len = end - at - room;
+        if room == 1 && len < 0x80 {
             // Most messages (cards, actions, history entries): one length byte, in place.
             self.0[at] = len as u8;
             return at + 1..end;
         }
         let n = varint_len(len as u64);
-        if n > 1 {
+        if n > room {
             // Room for the longer length: move the message up.
-            self.0.resize(end + n - 1, 0);
-            self.0.copy_within(at + 1..end, at + n);
+            self.0.resize(end + n - room, 0);
+            self.0.copy_within(at + room..end, at + n);
+        } else if n < room {
+            // A shorter length: move the message down.
+            self.0.copy_within(at + room..end, at + n);
+            self.0.truncate(at + n + len);
         }
         let mut v = len as u64;
         for b in &mut self.0[at..at + n] {

@@ -100,3 +100,22 @@ fn a_field_from_a_slot_is_the_field_written_whole() {
     assert_eq!(wire::len_key(0), None);
     assert_eq!(wire::len_key(16), None);
 }
+
+#[test]
+fn a_long_message_is_the_message_whatever_its_length() {
+    // Lengths that take one, two and three bytes, at their edges: a long message is written
+    // after room for two and moved when its length takes another number of bytes.
+    for n in [0, 1, 127, 128, 129, 300, 16_383, 16_384, 20_000] {
+        let body: Vec<u8> = (0..n).map(|i| (i % 251) as u8).collect();
+        let mut short = Writer::default();
+        short.raw(b"x");
+        let at_short = short.message(5, |w| w.raw(&body));
+        let mut long = Writer::default();
+        long.raw(b"x");
+        let at_long = long.long_message(5, |w| w.raw(&body));
+        assert_eq!(at_long, at_short, "{n} bytes: where the body is");
+        let (short, long) = (short.into_bytes(), long.into_bytes());
+        assert_eq!(long, short, "{n} bytes");
+        assert_eq!(&long[at_long], body.as_slice(), "{n} bytes");
+    }
+}
