@@ -4,8 +4,7 @@
 
 use crate::respond::{self, Detail};
 use tarock_engine::action::{Declaration, Target};
-use tarock_engine::game::{End, Viewer};
-use tarock_engine::hungarian::Phase;
+use tarock_engine::game::{End, Stage, Viewer};
 use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
@@ -197,6 +196,10 @@ pub(crate) fn contract_to_pb(c: Contract) -> pb::Contract {
         Contract::Two => pb::Contract::Two,
         Contract::One => pb::Contract::One,
         Contract::Solo => pb::Contract::Solo,
+        Contract::Jeden => pb::Contract::Jeden,
+        Contract::Dwa => pb::Contract::Dwa,
+        Contract::Trzy => pb::Contract::Trzy,
+        Contract::Cztery => pb::Contract::Cztery,
     }
 }
 
@@ -206,6 +209,10 @@ fn contract_from_pb(v: i32) -> Option<Contract> {
         pb::Contract::Two => Some(Contract::Two),
         pb::Contract::One => Some(Contract::One),
         pb::Contract::Solo => Some(Contract::Solo),
+        pb::Contract::Jeden => Some(Contract::Jeden),
+        pb::Contract::Dwa => Some(Contract::Dwa),
+        pb::Contract::Trzy => Some(Contract::Trzy),
+        pb::Contract::Cztery => Some(Contract::Cztery),
         pb::Contract::Unspecified => None,
     }
 }
@@ -262,6 +269,7 @@ pub fn bonus_to_pb(b: Bonus) -> pb::Bonus {
         Bonus::SasLargeBird => P::SasLargeBird,
         Bonus::KingLargeBird(_) => P::KingLargeBird,
         Bonus::LongDoubleGame => P::LongDoubleGame,
+        Bonus::KingCatch => P::KingCatch,
     }
 }
 
@@ -305,6 +313,7 @@ fn bonus_problem(v: i32, suit: i32) -> Result<Option<Bonus>, String> {
         P::SasLargeBird => Bonus::SasLargeBird,
         P::KingLargeBird => Bonus::KingLargeBird(need_suit()?),
         P::LongDoubleGame => Bonus::LongDoubleGame,
+        P::KingCatch => Bonus::KingCatch,
     }))
 }
 
@@ -316,15 +325,18 @@ pub(crate) fn team_to_pb(t: Option<Team>) -> pb::Team {
     }
 }
 
-/// The wire phase of a Hungarian phase.
-pub fn phase_to_pb(p: Phase) -> pb::Phase {
+/// The wire phase of a stage.
+pub fn phase_to_pb(p: Stage) -> pb::Phase {
     match p {
-        Phase::Auction => pb::Phase::Auction,
-        Phase::Discard => pb::Phase::Discard,
-        Phase::Annul => pb::Phase::Annul,
-        Phase::Announce => pb::Phase::Announce,
-        Phase::Play => pb::Phase::Play,
-        Phase::Over(_) => pb::Phase::Over,
+        Stage::Opening => pb::Phase::Opening,
+        Stage::Auction => pb::Phase::Auction,
+        Stage::Call => pb::Phase::Call,
+        Stage::Talon => pb::Phase::Talon,
+        Stage::Discard => pb::Phase::Discard,
+        Stage::Annul => pb::Phase::Annul,
+        Stage::Announce => pb::Phase::Announce,
+        Stage::Play => pb::Phase::Play,
+        Stage::Over(_) => pb::Phase::Over,
     }
 }
 
@@ -336,6 +348,8 @@ pub fn end_to_pb(e: End) -> (pb::EndReason, Option<u32>) {
         End::Annulled(s) => (pb::EndReason::Annulled, Some(u32::from(s.get()))),
         End::TrialBidFailed(s) => (pb::EndReason::TrialBidFailed, Some(u32::from(s.get()))),
         End::TrullOnlyThree => (pb::EndReason::TrullOnlyThree, None),
+        End::ThrownIn(s) => (pb::EndReason::ThrownIn, Some(u32::from(s.get()))),
+        End::GaveUp(s) => (pb::EndReason::GaveUp, Some(u32::from(s.get()))),
     }
 }
 
@@ -375,6 +389,7 @@ pub(crate) struct ActionParts {
     pub suit: pb::Suit,
     pub level: u32,
     pub count: u32,
+    pub group: u32,
 }
 
 /// The wire fields of `a`.
@@ -387,6 +402,7 @@ pub(crate) fn action_parts(a: Action) -> ActionParts {
         suit: pb::Suit::Unspecified,
         level: 0,
         count: 0,
+        group: 0,
     };
     out.kind = match a {
         Action::Pass => pb::ActionKind::Pass,
@@ -425,6 +441,14 @@ pub(crate) fn action_parts(a: Action) -> ActionParts {
             out.card = Some(c);
             pb::ActionKind::Play
         }
+        Action::ThrowIn => pb::ActionKind::ThrowIn,
+        Action::GiveUp => pb::ActionKind::GiveUp,
+        Action::TakeTalon(i) => {
+            out.group = u32::from(i) + 1;
+            pb::ActionKind::TakeTalon
+        }
+        Action::ExposeTalon => pb::ActionKind::ExposeTalon,
+        Action::Declare(Declaration::FourKings) => pb::ActionKind::DeclareFourKings,
     };
     out
 }
@@ -441,6 +465,7 @@ fn action_fields(a: Action, card_to_pb: impl Fn(Card) -> pb::Card) -> pb::Action
         level: p.level,
         count: p.count,
         notation: String::new(),
+        group: p.group,
     }
 }
 
@@ -513,9 +538,20 @@ fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
         pb::ActionKind::DeclareTarokks => {
             let n = u8::try_from(a.count)
                 .ok()
-                .filter(|n| (8..=12).contains(n))
-                .ok_or_else(|| Problem::of("count", "declared tarokks are 8 to 12"))?;
+                .filter(|n| (0..=12).contains(n))
+                .ok_or_else(|| Problem::of("count", "declared tarokks are 0 to 12"))?;
             Action::Declare(Declaration::Tarokks(n))
+        }
+        pb::ActionKind::DeclareFourKings => Action::Declare(Declaration::FourKings),
+        pb::ActionKind::ThrowIn => Action::ThrowIn,
+        pb::ActionKind::GiveUp => Action::GiveUp,
+        pb::ActionKind::ExposeTalon => Action::ExposeTalon,
+        pb::ActionKind::TakeTalon => {
+            let n = u8::try_from(a.group)
+                .ok()
+                .filter(|n| (1..=6).contains(n))
+                .ok_or_else(|| Problem::of("group", "talon groups are numbered 1 to 6"))?;
+            Action::TakeTalon(n - 1)
         }
         pb::ActionKind::Announce => Action::Announce(
             bonus()?.ok_or_else(|| Problem::of("bonus", "an announcement needs a bonus"))?,
@@ -788,6 +824,11 @@ fn format_label(a: Action) -> String {
         Action::Annul => "Annul the hand".to_owned(),
         Action::Call(c) => format!("Call the {}", c.name()),
         Action::Declare(Declaration::Tarokks(n)) => format!("Declare {n} tarokks"),
+        Action::Declare(Declaration::FourKings) => "Lay down the four kings".to_owned(),
+        Action::ThrowIn => "Throw the hand in".to_owned(),
+        Action::GiveUp => "Give the game up".to_owned(),
+        Action::TakeTalon(i) => format!("Take talon group {}", u16::from(i) + 1),
+        Action::ExposeTalon => "Turn the group face up and look at the next".to_owned(),
         Action::Announce(b) => format!("Announce {}", b.name()),
         Action::Kontra(t, l) => {
             let word = LEVELS
@@ -1081,13 +1122,7 @@ pub fn view(game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) 
 
 /// The game as it was dealt, before any action.
 pub(crate) fn replay_start(game: &AnyGame) -> AnyGame {
-    match game.as_hungarian() {
-        Some(h) => {
-            let fresh = tarock_engine::Hungarian::new(*h.options(), h.table_info(), *h.deal());
-            AnyGame::Hungarian(fresh)
-        }
-        None => *game,
-    }
+    game.as_dealt()
 }
 
 /// A ledger on the wire.
@@ -1131,6 +1166,12 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
                         0,
                         "Honour from the talon".to_owned(),
                     ),
+                    Item::GiveUp => (
+                        pb::LedgerItemKind::GiveUp,
+                        None,
+                        0,
+                        "Gave up: the called king in the talon".to_owned(),
+                    ),
                 };
                 pb::LedgerItem {
                     kind: kind as i32,
@@ -1156,9 +1197,7 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
 
 /// The events `action` caused, comparing the game before and after.
 pub fn events(before: &AnyGame, after: &AnyGame, action: Action) -> Vec<pb::Event> {
-    let (Some(b), Some(a)) = (before.as_hungarian(), after.as_hungarian()) else {
-        return Vec::new();
-    };
+    let (b, a) = (before, after);
     let mut out = Vec::new();
     if a.tricks().len() > b.tricks().len() {
         if let Some(t) = a.tricks().last() {
@@ -1184,15 +1223,15 @@ pub fn events(before: &AnyGame, after: &AnyGame, action: Action) -> Vec<pb::Even
             }
         }
     }
-    if phase_to_pb(a.phase()) != phase_to_pb(b.phase()) {
+    if phase_to_pb(a.stage()) != phase_to_pb(b.stage()) {
         out.push(pb::Event {
             kind: pb::EventKind::PhaseChanged as i32,
-            phase: phase_to_pb(a.phase()) as i32,
+            phase: phase_to_pb(a.stage()) as i32,
             ..Default::default()
         });
     }
-    if let (Phase::Over(end), false) = (a.phase(), matches!(b.phase(), Phase::Over(_))) {
-        let ledger = a.settle(1);
+    if let (Stage::Over(end), false) = (a.stage(), matches!(b.stage(), Stage::Over(_))) {
+        let ledger = a.settlement(1).unwrap_or_default();
         for item in &ledger.items {
             if let Item::Bonus(bonus) = item.item {
                 out.push(pb::Event {
@@ -1234,11 +1273,45 @@ pub fn match_from_pb(
     game: &AnyGame,
 ) -> Result<Option<tarock_engine::hungarian::MatchContext>, FieldViolation> {
     use tarock_engine::hungarian::{MatchContext, Session};
-    let (Some(m), Some(h)) = (m, game.as_hungarian()) else {
+    let Some(m) = m else {
+        return Ok(None);
+    };
+    let field = "record.match_state";
+    if let Some(p) = game.as_polish() {
+        {
+            // A Polish match: no doubled rounds, and a session open or over (PL-MATCH-03).
+            let state = pb::SessionState::try_from(m.session).map_err(|_| {
+                FieldViolation::new(format!("{field}.session"), "unknown session state")
+            })?;
+            let over = match state {
+                pb::SessionState::Unspecified | pb::SessionState::Open => false,
+                pb::SessionState::Over => true,
+                _ => {
+                    return Err(FieldViolation::new(
+                        format!("{field}.session"),
+                        "a Polish session is open or over",
+                    ))
+                }
+            };
+            if !m.doubled_rounds.is_empty() || m.skiz_holder.is_some() {
+                return Err(FieldViolation::new(
+                    field,
+                    "a Polish match has no doubled rounds and no skíz holder",
+                ));
+            }
+            let mut ctx =
+                MatchContext::polish_from_parts(p.table_info().dealer, &m.totals, m.deals_played)
+                    .map_err(|e| FieldViolation::new(field, e.to_string()))?;
+            if over {
+                ctx.end_session();
+            }
+            return Ok(Some(ctx));
+        }
+    }
+    let Some(h) = game.as_hungarian() else {
         return Ok(None);
     };
     let table = h.table_info();
-    let field = "record.match_state";
     let rounds: Vec<u8> = m
         .doubled_rounds
         .iter()

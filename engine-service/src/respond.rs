@@ -13,8 +13,7 @@
 use crate::convert::{self, action_parts, CardFields};
 use std::borrow::Cow;
 use std::ops::Range;
-use tarock_engine::game::{Game, Viewer};
-use tarock_engine::hungarian::Phase;
+use tarock_engine::game::{Game, Stage, Viewer};
 use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
 use tarock_proto::v1 as pb;
 use tarock_proto::wire::{self, Writer};
@@ -119,6 +118,7 @@ fn action_body(w: &mut Writer, a: Action, detail: Detail, notation: &str) {
     if detail == Detail::Full {
         w.bytes(8, notation.as_bytes());
     }
+    w.uint(9, u64::from(p.group));
 }
 
 /// The fields of `a`'s wire message in `detail` (in [`Detail::Full`] with the given notation),
@@ -168,10 +168,10 @@ pub fn record(
     }
     w.uint(4, u64::from(setup.seats));
     w.uint(5, u64::from(setup.dealer.get()));
-    match (&setup.deal, game.as_hungarian()) {
-        (DealSource::Seed(s), _) => w.bytes_always(6, s),
-        (DealSource::Explicit(_), Some(h)) => {
-            let deal = h.deal();
+    match &setup.deal {
+        DealSource::Seed(s) => w.bytes_always(6, s),
+        DealSource::Explicit(_) => {
+            let deal = game.deal();
             w.message(7, |w| {
                 for s in Seat::all(setup.seats) {
                     w.message(1, |w| {
@@ -185,8 +185,6 @@ pub fn record(
                 }
             });
         }
-        // No game to take the cards from: an empty seed, which no request is.
-        (DealSource::Explicit(_), None) => w.bytes_always(6, &[]),
     }
     for &a in actions {
         match (convert::action_as_fields(a), detail) {
@@ -255,10 +253,7 @@ fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
 pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Answer {
     let mut w = Answer::writer(1024);
     w.opt_uint(1, game.to_act().map(|s| u32::from(s.get())));
-    let phase = game
-        .as_hungarian()
-        .map_or(pb::Phase::Unspecified, |h| convert::phase_to_pb(h.phase()));
-    w.int(2, phase as i64);
+    w.int(2, convert::phase_to_pb(game.stage()) as i64);
     if may_see {
         legal_moves(&mut w, 3, game);
     }
@@ -424,7 +419,7 @@ impl History {
     /// This history with `actions` made by `seats` after it, which reached `game`.
     #[must_use]
     pub fn and(&self, game: &AnyGame, actions: &[Action], seats: &[Seat]) -> History {
-        let tricks = game.as_hungarian().map_or(&[][..], |h| h.tricks());
+        let tricks = game.tricks();
         let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 64 + 128);
         // The auction's entries, and those of the calls after them while it lasts.
         w.raw(self.auction());
@@ -522,12 +517,10 @@ pub fn view_with(
     kept: Option<&History>,
     viewer: Viewer,
 ) {
-    let Some(h) = game.as_hungarian() else {
-        return;
-    };
+    let h = game;
     let table = h.table_info();
     let vis = h.visible(viewer);
-    let phase = h.phase();
+    let phase = h.stage();
     let v = convert::viewer_to_pb(viewer);
     w.message(1, |w| {
         w.int(1, i64::from(v.role));
@@ -547,10 +540,12 @@ pub fn view_with(
             w.uint(5, u64::from(h.discards(s).len()));
             w.opt_uint(6, h.discarded_tarokks(s).map(u32::from));
             cards(w, 7, vis.discards[s]);
-            w.uint(8, u64::from(h.declared(s)));
+            let declared = h.declared(s);
+            w.uint(8, u64::from(declared.unwrap_or(0)));
             w.int(9, convert::team_to_pb(h.side_known_to(viewer, s)) as i64);
             cards(w, 10, h.won(s));
             w.uint(11, u64::from(h.talon_received(s).len()));
+            w.uint(12, u64::from(declared.is_some()));
         });
     }
     let replayed;
@@ -596,7 +591,7 @@ pub fn view_with(
     if let Some(c) = h.called() {
         card(w, 13, c);
     }
-    for (b, t, level, who) in h.announced() {
+    h.for_each_announced(|b, t, level, who| {
         w.message(14, |w| {
             w.int(1, convert::bonus_to_pb(b) as i64);
             w.int(2, convert::suit_to_pb(b.suit()) as i64);
@@ -604,7 +599,7 @@ pub fn view_with(
             w.uint(4, u64::from(level));
             w.uint(5, u64::from(who.get()));
         });
-    }
+    });
     w.uint(15, u64::from(h.game_level()));
     w.message(16, |w| trick(w, h.current_trick(), false));
     // The kept tricks are the first of this game's (the kept history is of its first actions).
@@ -640,7 +635,7 @@ pub fn view_with(
             _ => history_entry(w, HISTORY_TAG, s, a),
         }
     }
-    if let Phase::Over(end) = phase {
+    if let Stage::Over(end) = phase {
         let (reason, seat) = convert::end_to_pb(end);
         w.int(19, reason as i64);
         w.opt_uint(20, seat);
@@ -650,6 +645,45 @@ pub fn view_with(
         if viewer == Viewer::Referee || viewer == Viewer::Seat(s) {
             legal_moves(w, 21, game);
         }
+    }
+    if let Some(t) = game.talon_groups() {
+        w.message(22, |w| talon_groups(w, game, &t, &vis));
+    }
+}
+
+/// The talon's groups (field 22 of a view): each with its state and the cards of it the viewer
+/// may see.
+fn talon_groups(
+    w: &mut Writer,
+    game: &AnyGame,
+    t: &tarock_engine::polish::game::TalonGroups,
+    vis: &tarock_engine::Visible,
+) {
+    use pb::TalonGroupState as S;
+    w.uint(1, u64::from(t.group_size));
+    let talon = game.deal().talon();
+    for i in 0..t.groups {
+        let state = if t.taken == Some(i) {
+            S::Taken
+        } else if t.exposed & (1 << i) != 0 {
+            S::Exposed
+        } else if t.looking == Some(i) {
+            S::Looking
+        } else {
+            S::Unseen
+        };
+        let from = usize::from(i) * usize::from(t.group_size);
+        let group: CardSet = talon
+            .get(from..from + usize::from(t.group_size))
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .collect();
+        w.message(2, |w| {
+            w.uint(1, u64::from(i) + 1);
+            w.int(2, state as i64);
+            cards(w, 3, group & vis.talon);
+        });
     }
 }
 
@@ -782,7 +816,7 @@ mod tests {
                 let mut setup = Setup::seeded(v, seats, dealer, seed);
                 let mut g = AnyGame::new(&setup).expect("a seeded deal");
                 if n % 3 == 0 {
-                    let d = *g.as_hungarian().expect("a Hungarian game").deal();
+                    let d = *g.deal();
                     let mut b = DealBuilder::new();
                     for s in Seat::all(seats) {
                         let cs: Vec<Card> = d.hands[s].into_iter().collect();
@@ -918,8 +952,7 @@ mod tests {
             .expect("a long record");
         let mut seats = Vec::new();
         AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
-        let h = g.as_hungarian().expect("a Hungarian game");
-        let card = h.won(Seat::new(0)) | h.hand(Seat::new(0));
+        let card = g.won(Seat::new(0)) | g.hand(Seat::new(0));
         let card = card.into_iter().next().expect("a card");
         let n = MAX_DISCARDS + 1;
         let too_many = History::of(&g, &vec![Action::Discard(card); n], &seats[..n]);

@@ -13,8 +13,8 @@ use crate::respond::{self, Answer};
 use crate::seal::{self, KeyRing, Role, SealedGame};
 use std::sync::{Arc, OnceLock};
 use tarock_engine::game::{Game, Viewer};
-use tarock_engine::hungarian::Phase;
 use tarock_engine::options::OptionKind;
+use tarock_engine::Stage;
 use tarock_engine::{
     Action, AnyGame, Bot, DealSource, Seat, Setup, SetupError, Variant, RULES_VERSION,
 };
@@ -84,13 +84,16 @@ enum Access {
 }
 
 fn phase_name(g: &AnyGame) -> &'static str {
-    match g.as_hungarian().map(|h| h.phase()) {
-        Some(Phase::Auction) => "auction",
-        Some(Phase::Discard) => "discard",
-        Some(Phase::Annul) => "annul",
-        Some(Phase::Announce) => "announce",
-        Some(Phase::Play) => "play",
-        Some(Phase::Over(_)) | None => "over",
+    match g.stage() {
+        Stage::Opening => "opening",
+        Stage::Auction => "auction",
+        Stage::Call => "call",
+        Stage::Talon => "talon",
+        Stage::Discard => "discard",
+        Stage::Annul => "annul",
+        Stage::Announce => "announce",
+        Stage::Play => "play",
+        Stage::Over(_) => "over",
     }
 }
 
@@ -524,7 +527,7 @@ fn match_of(r: &Replayed) -> Option<tarock_engine::hungarian::MatchContext> {
 }
 
 fn viewer(v: Option<&pb::Viewer>, g: &AnyGame) -> Result<Viewer, Status> {
-    let seats = g.as_hungarian().map_or(0, |h| h.table_info().seats);
+    let seats = g.table_info().seats;
     convert::viewer_from_pb(v, seats, "viewer").map_err(|e| error::bad_request(&[e]))
 }
 
@@ -859,9 +862,7 @@ impl EngineService for Engine {
     ) -> Result<Response<pb::ScoreResponse>, Status> {
         let r = request.get_ref();
         let (replayed, _) = self.open(state_of!(r, score_request), &[])?;
-        let Some(h) = replayed.game.as_hungarian() else {
-            return Err(error::unimplemented("scoring for this variant"));
-        };
+        let h = &replayed.game;
         let seats = h.table_info().seats;
         let ctx = match_of(&replayed);
         let multiplier = ctx.map_or(1, |m| m.multiplier());
@@ -869,16 +870,13 @@ impl EngineService for Engine {
             || vec![0; usize::from(seats)],
             |m| m.totals().first(seats).to_vec(),
         );
-        let card_points_by_seat = Seat::all(seats)
-            .map(|s| tarock_engine::hungarian::score::card_points(h.won(s)))
-            .collect();
+        let card_points_by_seat = Seat::all(seats).map(|s| h.card_points_of(s)).collect();
         let mut out = pb::ScoreResponse {
             card_points_by_seat,
             multiplier: u32::try_from(multiplier).unwrap_or(u32::MAX),
             ..Default::default()
         };
-        if let Phase::Over(end) = h.phase() {
-            let ledger = h.settle(multiplier);
+        if let (Stage::Over(end), Some(ledger)) = (h.stage(), h.settlement(multiplier)) {
             for (t, x) in match_totals.iter_mut().zip(ledger.totals.first(seats)) {
                 *t = t.saturating_add(*x);
             }
@@ -910,9 +908,8 @@ impl EngineService for Engine {
                 let multiplier = match_of(&replayed).map_or(1, |m| m.multiplier());
                 let ledger = replayed
                     .game
-                    .as_hungarian()
-                    .filter(|h| matches!(h.phase(), Phase::Over(_)))
-                    .map(|h| convert::ledger_to_pb(&h.settle(multiplier), seats));
+                    .settlement(multiplier)
+                    .map(|l| convert::ledger_to_pb(&l, seats));
                 return Ok(Response::new(pb::ValidateGameResponse {
                     valid: true,
                     first_illegal: None,
@@ -937,9 +934,8 @@ impl EngineService for Engine {
                     .map_err(|e| error::bad_request(&[e]))?
                     .map_or(1, |m| m.multiplier());
                 let ledger = game
-                    .as_hungarian()
-                    .filter(|h| matches!(h.phase(), Phase::Over(_)))
-                    .map(|h| convert::ledger_to_pb(&h.settle(multiplier), seats));
+                    .settlement(multiplier)
+                    .map(|l| convert::ledger_to_pb(&l, seats));
                 Ok(Response::new(pb::ValidateGameResponse {
                     valid: true,
                     first_illegal: None,
@@ -1002,16 +998,19 @@ impl EngineService for Engine {
                 "dealing the next hand of a sealed match needs the table token",
             ));
         }
-        let Some(h) = replayed.game.as_hungarian() else {
-            return Err(error::unimplemented("matches for this variant"));
+        let h = &replayed.game;
+        let match_rule = if h.as_polish().is_some() {
+            "PL-MATCH-01"
+        } else {
+            "HU-MATCH-01"
         };
         let ctx_of = |s: &'static str| Context {
             seat: None,
             phase: s,
             action_index: replayed.decoded.actions.len(),
-            rule: Some("HU-MATCH-01"),
+            rule: Some(match_rule),
         };
-        if !matches!(h.phase(), Phase::Over(_)) {
+        if !h.is_over() {
             return Err(error::precondition(
                 Reason::IllegalAction,
                 "the next hand is dealt once this one is over",
@@ -1021,8 +1020,12 @@ impl EngineService for Engine {
         let table = h.table_info();
         let mut m = match match_of(&replayed) {
             Some(m) => m,
-            None => MatchContext::try_new(table.seats, table.dealer, h.options())
-                .map_err(|e| error::bad_field("record", &e.to_string()))?,
+            None => match h.as_hungarian() {
+                Some(hu) => MatchContext::try_new(table.seats, table.dealer, hu.options())
+                    .map_err(|e| error::bad_field("record", &e.to_string()))?,
+                None => MatchContext::polish(table.dealer)
+                    .map_err(|e| error::bad_field("record", &e.to_string()))?,
+            },
         };
         if m.is_over() {
             return Err(error::precondition(
@@ -1031,7 +1034,7 @@ impl EngineService for Engine {
                 &ctx_of("over"),
             ));
         }
-        m.record_hand(h);
+        m.record_game(h);
         if let Some(seat) = r.end_session_by {
             if seat >= u32::from(table.seats) {
                 return Err(error::bad_field(

@@ -10,8 +10,11 @@ use crate::card::{Card, ParseCardError, Suit};
 use std::fmt;
 use std::str::FromStr;
 
-/// A contract that can be bid. The Hungarian bids are named by the number of talon cards the
-/// declarer takes: three (lowest) to solo (highest).
+/// A contract that can be bid.
+///
+/// The Hungarian bids are named by the number of talon cards the declarer takes: three (lowest)
+/// to solo (highest). The Polish bids (Taroki z królami) are named by their number, one
+/// (lowest, three talon cards) to four (highest, none): a game uses only its own contracts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Contract {
     /// Hungarian "három": declarer takes three talon cards; basic value 1.
@@ -22,6 +25,14 @@ pub enum Contract {
     One,
     /// Hungarian "szóló": no talon card; basic value 4.
     Solo,
+    /// Polish "jeden" (1): three talon cards; game value 1.
+    Jeden,
+    /// Polish "dwa" (2): two talon cards; game value 2.
+    Dwa,
+    /// Polish "trzy" (3): one talon card; game value 3.
+    Trzy,
+    /// Polish "cztery" (4): no talon card; game value 4.
+    Cztery,
 }
 
 impl Contract {
@@ -33,6 +44,14 @@ impl Contract {
         Contract::Solo,
     ];
 
+    /// The Polish bids, lowest first.
+    pub const POLISH: [Contract; 4] = [
+        Contract::Jeden,
+        Contract::Dwa,
+        Contract::Trzy,
+        Contract::Cztery,
+    ];
+
     /// The notation word.
     #[must_use]
     pub const fn word(self) -> &'static str {
@@ -41,13 +60,38 @@ impl Contract {
             Contract::Two => "two",
             Contract::One => "one",
             Contract::Solo => "solo",
+            Contract::Jeden => "jeden",
+            Contract::Dwa => "dwa",
+            Contract::Trzy => "trzy",
+            Contract::Cztery => "cztery",
         }
     }
 
-    /// The Hungarian level: three 0, two 1, one 2, solo 3.
+    /// The level within its game: the lowest bid 0 … the highest 3 (three, jeden 0; solo,
+    /// cztery 3). Three talon cards at level 0, none at level 3, in both games.
     #[must_use]
     pub const fn level(self) -> u8 {
-        self as u8
+        match self {
+            Contract::Three | Contract::Jeden => 0,
+            Contract::Two | Contract::Dwa => 1,
+            Contract::One | Contract::Trzy => 2,
+            Contract::Solo | Contract::Cztery => 3,
+        }
+    }
+
+    /// True for the Hungarian bids.
+    #[must_use]
+    pub const fn is_hungarian(self) -> bool {
+        matches!(
+            self,
+            Contract::Three | Contract::Two | Contract::One | Contract::Solo
+        )
+    }
+
+    /// The number of talon cards the declarer takes: 3 at level 0 … 0 at level 3.
+    #[must_use]
+    pub const fn talon_cards(self) -> u8 {
+        3 - self.level()
     }
 
     /// The Hungarian bid at `level` (0 = three … 3 = solo).
@@ -58,6 +102,18 @@ impl Contract {
             1 => Some(Contract::Two),
             2 => Some(Contract::One),
             3 => Some(Contract::Solo),
+            _ => None,
+        }
+    }
+
+    /// The Polish bid at `level` (0 = jeden … 3 = cztery).
+    #[must_use]
+    pub const fn polish_from_level(level: u8) -> Option<Contract> {
+        match level {
+            0 => Some(Contract::Jeden),
+            1 => Some(Contract::Dwa),
+            2 => Some(Contract::Trzy),
+            3 => Some(Contract::Cztery),
             _ => None,
         }
     }
@@ -124,9 +180,12 @@ pub enum Bonus {
     KingLargeBird(Suit),
     /// High Tarokk long double game (hosszú duplajáték): a double game promising seven tarokks.
     LongDoubleGame,
+    /// Polish captured king: the declarer's opponents capture the called king (in a trick, or
+    /// in a talon group the declarer turned face up and left).
+    KingCatch,
 }
 
-const SIMPLE_BONUSES: [(Bonus, &str); 22] = [
+const SIMPLE_BONUSES: [(Bonus, &str); 23] = [
     (Bonus::Trull, "trull"),
     (Bonus::FourKings, "four-kings"),
     (Bonus::DoubleGame, "double-game"),
@@ -149,6 +208,7 @@ const SIMPLE_BONUSES: [(Bonus, &str); 22] = [
     (Bonus::SasSmallBird, "sas-small-bird"),
     (Bonus::PagatLargeBird, "pagat-large-bird"),
     (Bonus::SasLargeBird, "sas-large-bird"),
+    (Bonus::KingCatch, "king-catch"),
 ];
 
 /// Builds a suit-carrying bonus from its suit.
@@ -225,6 +285,7 @@ impl Bonus {
             Bonus::SasLargeBird => "sas large bird",
             Bonus::KingLargeBird(_) => "king large bird",
             Bonus::LongDoubleGame => "long double game",
+            Bonus::KingCatch => "captured king",
         };
         match self.suit() {
             Some(s) => format!("{base} ({})", s.name()),
@@ -289,7 +350,9 @@ impl fmt::Display for Target {
     }
 }
 
-/// The kontra ladder, level 1 (kontra ×2) to 5 (mordkontra ×32).
+/// The kontra ladder, level 1 (kontra ×2) to 5 (mordkontra ×32). The Polish ladder (kontra,
+/// re, sub, mort) is kontra, rekontra, szubkontra and mordkontra: levels 1, 2, 3 and 5, with no
+/// hirskontra between them; its own words parse as those levels.
 pub const KONTRA_WORDS: [&str; 5] = [
     "kontra",
     "rekontra",
@@ -298,11 +361,18 @@ pub const KONTRA_WORDS: [&str; 5] = [
     "mordkontra",
 ];
 
-/// A declaration made for the holder alone (not a team bonus).
+/// The Polish words of the kontra ladder and the levels they stand for.
+const POLISH_KONTRA_WORDS: [(&str, u8); 3] = [("re", 2), ("sub", 3), ("mort", 5)];
+
+/// A declaration of what one's hand holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Declaration {
-    /// "Eight tarokks", "nine tarokks" (and 10–12 in the 54-card game): the number held.
+    /// The number of tarokks held: "eight tarokks", "nine tarokks" (and 10–12 in the 54-card
+    /// game) in Hungarian; 10, 11 or 12, or 2, 1 or 0, in Polish.
     Tarokks(u8),
+    /// Polish: all four kings, laid face up before the auction (a commitment to bring them
+    /// home).
+    FourKings,
 }
 
 /// One move by one player, in any phase of any game.
@@ -328,6 +398,16 @@ pub enum Action {
     Kontra(Target, u8),
     /// Play a card to the current trick.
     Play(Card),
+    /// Throw the hand in for no score: a Polish hand without tarokks before the auction, or a
+    /// final bid of one not played.
+    ThrowIn,
+    /// Give the game up, paying the penalty: a Polish declarer who found the called king in the
+    /// talon.
+    GiveUp,
+    /// Take talon group `n` (from 0, in the talon's order) into the hand.
+    TakeTalon(u8),
+    /// Turn the talon group being looked at face up and look at the next.
+    ExposeTalon,
 }
 
 impl fmt::Display for Action {
@@ -340,6 +420,7 @@ impl fmt::Display for Action {
             Action::Annul => f.write_str("annul"),
             Action::Call(c) => write!(f, "call {c}"),
             Action::Declare(Declaration::Tarokks(n)) => write!(f, "declare tarokks:{n}"),
+            Action::Declare(Declaration::FourKings) => f.write_str("declare four-kings"),
             Action::Announce(b) => write!(f, "announce {b}"),
             Action::Kontra(t, level) => {
                 let w = KONTRA_WORDS
@@ -349,6 +430,10 @@ impl fmt::Display for Action {
                 write!(f, "{w} {t}")
             }
             Action::Play(c) => write!(f, "play {c}"),
+            Action::ThrowIn => f.write_str("throw-in"),
+            Action::GiveUp => f.write_str("give-up"),
+            Action::TakeTalon(n) => write!(f, "take {}", u16::from(n) + 1),
+            Action::ExposeTalon => f.write_str("expose"),
         }
     }
 }
@@ -417,10 +502,22 @@ impl FromStr for Action {
             "pass" => no_arg(Action::Pass),
             "hold" => no_arg(Action::Hold),
             "annul" => no_arg(Action::Annul),
+            "throw-in" => no_arg(Action::ThrowIn),
+            "give-up" => no_arg(Action::GiveUp),
+            "expose" => no_arg(Action::ExposeTalon),
+            "take" => {
+                let n = need_arg("missing talon group")?
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .ok_or_else(|| ParseActionError::new(s, "talon groups are numbered from 1"))?;
+                Ok(Action::TakeTalon(n))
+            }
             "bid" => {
                 let a = need_arg("missing contract")?.to_ascii_lowercase();
                 Contract::HUNGARIAN
                     .iter()
+                    .chain(Contract::POLISH.iter())
                     .find(|c| c.word() == a)
                     .map(|&c| Action::Bid(c))
                     .ok_or_else(|| ParseActionError::new(s, "unknown contract"))
@@ -431,6 +528,9 @@ impl FromStr for Action {
             "announce" => Ok(Action::Announce(need_arg("missing bonus")?.parse()?)),
             "declare" => {
                 let a = need_arg("missing declaration")?.to_ascii_lowercase();
+                if a == "four-kings" {
+                    return Ok(Action::Declare(Declaration::FourKings));
+                }
                 let n = a
                     .strip_prefix("tarokks:")
                     .and_then(|n| n.parse::<u8>().ok())
@@ -441,6 +541,13 @@ impl FromStr for Action {
                 let level = KONTRA_WORDS
                     .iter()
                     .position(|k| *k == w)
+                    .map(|i| i as u8 + 1)
+                    .or_else(|| {
+                        POLISH_KONTRA_WORDS
+                            .iter()
+                            .find(|(k, _)| *k == w)
+                            .map(|&(_, l)| l)
+                    })
                     .ok_or_else(|| ParseActionError::new(s, "unknown verb"))?;
                 let a = need_arg("missing target")?;
                 let target = if a.eq_ignore_ascii_case("game") {
@@ -448,7 +555,7 @@ impl FromStr for Action {
                 } else {
                     Target::Bonus(a.parse()?)
                 };
-                Ok(Action::Kontra(target, level as u8 + 1))
+                Ok(Action::Kontra(target, level))
             }
         }
     }

@@ -65,6 +65,7 @@ impl Bot {
         }
         let applied = match game {
             AnyGame::Hungarian(h) => u64::from(h.actions_applied()),
+            AnyGame::Polish(p) => u64::from(p.actions_applied()),
         };
         let mut rng = SplitMix::new(seed ^ applied.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         match self {
@@ -72,6 +73,10 @@ impl Bot {
             Bot::Heuristic => match game {
                 AnyGame::Hungarian(h) => Some(crate::hungarian::bot::choose(
                     &crate::hungarian::bot::SeatKnowledge::new(h, seat),
+                    actions,
+                )),
+                AnyGame::Polish(p) => Some(crate::polish::bot::choose(
+                    &crate::polish::bot::SeatKnowledge::new(p, seat),
                     actions,
                 )),
             },

@@ -208,6 +208,37 @@ pub enum End {
     TrialBidFailed(Seat),
     /// A bid of three with only trull announced was scored without play (option).
     TrullOnlyThree,
+    /// A player threw the hand in for no score: a Polish hand dealt without tarokks, or a
+    /// final bid of one the declarer chose not to play.
+    ThrownIn(Seat),
+    /// The declarer gave the game up (a Polish declarer who found the called king in the
+    /// talon) and pays the penalty.
+    GaveUp(Seat),
+}
+
+/// The phase of a hand in the terms every variant shares: what the wire and the views show.
+/// Each game has its own finer phases; this is where they meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Before the auction: throw-ins and declarations on the dealt hand (Polish).
+    Opening,
+    /// Bidding.
+    Auction,
+    /// The declarer calls a partner before the talon (Polish; the Hungarian call is made in
+    /// the round of announcements).
+    Call,
+    /// The declarer takes talon cards by choice (Polish).
+    Talon,
+    /// Discarding after the talon exchange.
+    Discard,
+    /// Each player in turn may annul the hand (Hungarian).
+    Annul,
+    /// A round of announcements, declarations and kontras.
+    Announce,
+    /// Trick play.
+    Play,
+    /// The hand is over.
+    Over(End),
 }
 
 /// Who looks at a hand.

@@ -47,6 +47,8 @@ pub enum Item {
     TrullOnlyThree,
     /// Five players: payment to the dealer for an honour received from the talon (option).
     TalonHonour,
+    /// A Polish declarer gave the game up on finding the called king in the talon.
+    GiveUp,
 }
 
 /// One line of the settlement.

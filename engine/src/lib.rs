@@ -12,6 +12,7 @@ pub mod game;
 pub mod hungarian;
 pub mod ledger;
 pub mod options;
+pub mod polish;
 pub mod seat;
 pub mod shuffle;
 pub mod trick;
@@ -23,10 +24,11 @@ pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use count::CountMethod;
 pub use deal::{Deal, DealBuilder, DealError};
 pub use game::{
-    ActionList, End, Game, Outcome, PlayError, Viewer, Violation, ViolationKind, Visible,
+    ActionList, End, Game, Outcome, PlayError, Stage, Viewer, Violation, ViolationKind, Visible,
 };
 pub use hungarian::{Hungarian, HungarianOptions};
 pub use ledger::{Item, Ledger, LedgerItem, Team};
+pub use polish::{Polish, PolishOptions};
 pub use seat::{BySeat, Seat, Table, MAX_SEATS};
 pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};

@@ -4,14 +4,19 @@
 //! and a seed or explicit cards); [`AnyGame::new`] validates it and deals. [`AnyGame::replay`]
 //! applies a list of actions and reports the first illegal one with its index.
 
-use crate::action::Action;
+use crate::action::{Action, Bonus, Contract};
+use crate::card::{Card, CardSet};
+use crate::count::CountMethod;
 use crate::deal::{Deal, DealBuilder, DealError};
-use crate::game::{ActionList, Game, Outcome, Violation};
+use crate::game::{ActionList, Game, Outcome, Stage, Viewer, Violation, Visible};
 use crate::hungarian::options::Game as HungarianGame;
 use crate::hungarian::{ids, Hungarian, HungarianOptions};
+use crate::ledger::{Ledger, Team};
 use crate::options::{OptionError, OptionSpec};
-use crate::seat::Seat;
+use crate::polish::{self, Polish, PolishOptions};
+use crate::seat::{Seat, Table};
 use crate::shuffle;
+use crate::trick::Trick;
 use std::fmt;
 
 /// The rules version: fixes the shuffle, the dealing pattern and the action ids. Records name
@@ -28,11 +33,21 @@ pub enum Variant {
     HungarianPaskievics,
     /// High (Magas) Hungarian tarokk.
     HungarianHigh,
+    /// Polish Taroki z królami (Kozy): a king called for partner.
+    PolishKrolami,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 3] = [
+    pub const ALL: [Variant; 4] = [
+        Variant::HungarianIllustrated,
+        Variant::HungarianPaskievics,
+        Variant::HungarianHigh,
+        Variant::PolishKrolami,
+    ];
+
+    /// The Hungarian games.
+    pub const HUNGARIAN: [Variant; 3] = [
         Variant::HungarianIllustrated,
         Variant::HungarianPaskievics,
         Variant::HungarianHigh,
@@ -45,6 +60,7 @@ impl Variant {
             Variant::HungarianIllustrated => "hungarian-illustrated",
             Variant::HungarianPaskievics => "hungarian-paskievics",
             Variant::HungarianHigh => "hungarian-high",
+            Variant::PolishKrolami => "polish-krolami",
         }
     }
 
@@ -63,19 +79,26 @@ impl Variant {
             }
             Variant::HungarianPaskievics => "Hungarian Tarokk (Paskievics)",
             Variant::HungarianHigh => "High Tarokk (Magas tarokk)",
+            Variant::PolishKrolami => "Taroki z królami (Polish, call a king)",
         }
     }
 
     /// The allowed numbers of seats.
     #[must_use]
     pub const fn seat_counts(self) -> &'static [u8] {
-        &[4, 5]
+        match self {
+            Variant::PolishKrolami => &[4],
+            _ => &[4, 5],
+        }
     }
 
     /// The default rule options.
     #[must_use]
     pub fn default_options(self) -> VariantOptions {
-        VariantOptions::Hungarian(HungarianOptions::for_game(self.hungarian_game()))
+        match self {
+            Variant::PolishKrolami => VariantOptions::Polish(PolishOptions::default()),
+            _ => VariantOptions::Hungarian(HungarianOptions::for_game(self.hungarian_game())),
+        }
     }
 
     /// The rule options this variant takes.
@@ -83,14 +106,16 @@ impl Variant {
     pub fn option_specs(self) -> &'static [OptionSpec] {
         match self.default_options() {
             VariantOptions::Hungarian(o) => o.specs(),
+            VariantOptions::Polish(o) => o.specs(),
         }
     }
 
+    /// The Hungarian game a Hungarian variant plays (the illustrated game for any other).
     const fn hungarian_game(self) -> HungarianGame {
         match self {
-            Variant::HungarianIllustrated => HungarianGame::Illustrated,
             Variant::HungarianPaskievics => HungarianGame::Paskievics,
             Variant::HungarianHigh => HungarianGame::High,
+            Variant::HungarianIllustrated | Variant::PolishKrolami => HungarianGame::Illustrated,
         }
     }
 }
@@ -107,6 +132,8 @@ impl fmt::Display for Variant {
 pub enum VariantOptions {
     /// The Hungarian games.
     Hungarian(HungarianOptions),
+    /// Taroki z królami.
+    Polish(PolishOptions),
 }
 
 impl VariantOptions {
@@ -117,6 +144,7 @@ impl VariantOptions {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
         match self {
             VariantOptions::Hungarian(o) => o.set(name, value),
+            VariantOptions::Polish(o) => o.set(name, value),
         }
     }
 
@@ -125,6 +153,11 @@ impl VariantOptions {
     pub fn values(&self) -> Vec<(&'static str, String)> {
         match self {
             VariantOptions::Hungarian(o) => o
+                .specs()
+                .iter()
+                .map(|s| (s.name, o.get(s.name).unwrap_or_default()))
+                .collect(),
+            VariantOptions::Polish(o) => o
                 .specs()
                 .iter()
                 .map(|s| (s.name, o.get(s.name).unwrap_or_default()))
@@ -212,11 +245,17 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 /// A hand of any variant.
+///
+/// The variants are held by value, whatever their sizes: a replay copies and updates a game in
+/// place, and a box would cost an allocation per game.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum AnyGame {
     /// A Hungarian hand.
     Hungarian(Hungarian),
+    /// A Polish hand.
+    Polish(Polish),
 }
 
 /// The first illegal action of a replayed record.
@@ -257,8 +296,8 @@ impl AnyGame {
         for (k, v) in setup.options.iter().filter(|(k, _)| is_pack(k)) {
             opts.set(k, v).map_err(SetupError::Option)?;
         }
-        match &mut opts {
-            VariantOptions::Hungarian(o) => o.apply_pack_defaults(),
+        if let VariantOptions::Hungarian(o) = &mut opts {
+            o.apply_pack_defaults();
         }
         for (k, v) in setup.options.iter().filter(|(k, _)| !is_pack(k)) {
             opts.set(k, v).map_err(SetupError::Option)?;
@@ -282,6 +321,20 @@ impl AnyGame {
                     DealSource::Explicit(b) => b.build(&shape, &table).map_err(SetupError::Deal)?,
                 };
                 Ok(AnyGame::Hungarian(Hungarian::new(o, table, deal)))
+            }
+            VariantOptions::Polish(o) => {
+                let table = Polish::table(setup.seats, setup.dealer)
+                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
+                let deal: Deal = match &setup.deal {
+                    DealSource::Seed(seed) => {
+                        let order = shuffle::shuffled(Polish::SHAPE.pack, *seed);
+                        Polish::deal_from_order(&o, &table, order.as_slice())
+                    }
+                    DealSource::Explicit(b) => {
+                        b.build(&Polish::SHAPE, &table).map_err(SetupError::Deal)?
+                    }
+                };
+                Ok(AnyGame::Polish(Polish::new(o, table, deal)))
             }
         }
     }
@@ -345,6 +398,239 @@ impl AnyGame {
     pub fn as_hungarian(&self) -> Option<&Hungarian> {
         match self {
             AnyGame::Hungarian(h) => Some(h),
+            AnyGame::Polish(_) => None,
+        }
+    }
+
+    /// The Polish hand, if this is one.
+    #[must_use]
+    pub fn as_polish(&self) -> Option<&Polish> {
+        match self {
+            AnyGame::Polish(p) => Some(p),
+            AnyGame::Hungarian(_) => None,
+        }
+    }
+
+    // ----- what a view shows, whatever the variant ------------------------------------------
+
+    /// The phase in the terms every variant shares.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        match self {
+            AnyGame::Hungarian(h) => h.stage(),
+            AnyGame::Polish(p) => p.stage(),
+        }
+    }
+
+    /// The table: seats, dealer, who sits out.
+    #[must_use]
+    pub fn table_info(&self) -> Table {
+        match self {
+            AnyGame::Hungarian(h) => h.table_info(),
+            AnyGame::Polish(p) => p.table_info(),
+        }
+    }
+
+    /// The deal as it was dealt.
+    #[must_use]
+    pub fn deal(&self) -> &Deal {
+        match self {
+            AnyGame::Hungarian(h) => h.deal(),
+            AnyGame::Polish(p) => p.deal(),
+        }
+    }
+
+    /// A seat's current hand.
+    #[must_use]
+    pub fn hand(&self, s: Seat) -> CardSet {
+        match self {
+            AnyGame::Hungarian(h) => h.hand(s),
+            AnyGame::Polish(p) => p.hand(s),
+        }
+    }
+
+    /// A seat's discards.
+    #[must_use]
+    pub fn discards(&self, s: Seat) -> CardSet {
+        match self {
+            AnyGame::Hungarian(h) => h.discards(s),
+            AnyGame::Polish(p) => p.discards(s),
+        }
+    }
+
+    /// How many tarokks a seat discarded, once that is public.
+    #[must_use]
+    pub fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        match self {
+            AnyGame::Hungarian(h) => h.discarded_tarokks(s),
+            AnyGame::Polish(p) => p.discarded_tarokks(s),
+        }
+    }
+
+    /// The tarokk count a seat declared, if it declared one (a Polish count may be 0).
+    #[must_use]
+    pub fn declared(&self, s: Seat) -> Option<u8> {
+        match self {
+            AnyGame::Hungarian(h) => Some(h.declared(s)).filter(|&n| n > 0),
+            AnyGame::Polish(p) => p.declared(s),
+        }
+    }
+
+    /// The side of seat `s` as `viewer` can know it.
+    #[must_use]
+    pub fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        match self {
+            AnyGame::Hungarian(h) => h.side_known_to(viewer, s),
+            AnyGame::Polish(p) => p.side_known_to(viewer, s),
+        }
+    }
+
+    /// Cards a seat has won in tricks.
+    #[must_use]
+    pub fn won(&self, s: Seat) -> CardSet {
+        match self {
+            AnyGame::Hungarian(h) => h.won(s),
+            AnyGame::Polish(p) => p.won(s),
+        }
+    }
+
+    /// The talon cards a seat received.
+    #[must_use]
+    pub fn talon_received(&self, s: Seat) -> CardSet {
+        match self {
+            AnyGame::Hungarian(h) => h.talon_received(s),
+            AnyGame::Polish(p) => p.talon_received(s),
+        }
+    }
+
+    /// The talon cards nobody received.
+    #[must_use]
+    pub fn talon_remaining(&self) -> CardSet {
+        match self {
+            AnyGame::Hungarian(h) => h.talon_remaining(),
+            AnyGame::Polish(p) => p.talon_remaining(),
+        }
+    }
+
+    /// The declarer and the final bid, once the auction is over.
+    #[must_use]
+    pub fn declarer(&self) -> Option<(Seat, Contract)> {
+        match self {
+            AnyGame::Hungarian(h) => h.declarer(),
+            AnyGame::Polish(p) => p.declarer(),
+        }
+    }
+
+    /// The cards `viewer` may see.
+    #[must_use]
+    pub fn visible(&self, viewer: Viewer) -> Visible {
+        match self {
+            AnyGame::Hungarian(h) => h.visible(viewer),
+            AnyGame::Polish(p) => p.visible(viewer),
+        }
+    }
+
+    /// The called card, once called.
+    #[must_use]
+    pub fn called(&self) -> Option<Card> {
+        match self {
+            AnyGame::Hungarian(h) => h.called(),
+            AnyGame::Polish(p) => p.called(),
+        }
+    }
+
+    /// The hand as it was dealt, before any action (the same setup and cards).
+    #[must_use]
+    pub fn as_dealt(&self) -> AnyGame {
+        match self {
+            AnyGame::Hungarian(h) => {
+                AnyGame::Hungarian(Hungarian::new(*h.options(), h.table_info(), *h.deal()))
+            }
+            AnyGame::Polish(p) => {
+                AnyGame::Polish(Polish::new(*p.options(), p.table_info(), *p.deal()))
+            }
+        }
+    }
+
+    /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
+    #[must_use]
+    pub fn partner(&self) -> Option<Seat> {
+        match self {
+            AnyGame::Hungarian(h) => h.partner(),
+            AnyGame::Polish(p) => p.partner(),
+        }
+    }
+
+    /// Calls `f` with each announced item: bonus, announcing team, kontra level, announcer.
+    pub fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
+        match self {
+            AnyGame::Hungarian(h) => h.announced().for_each(|(b, t, l, s)| f(b, t, l, s)),
+            AnyGame::Polish(p) => p.announced().for_each(|(b, t, l, s)| f(b, t, l, s)),
+        }
+    }
+
+    /// Kontra level on the game.
+    #[must_use]
+    pub fn game_level(&self) -> u8 {
+        match self {
+            AnyGame::Hungarian(h) => h.game_level(),
+            AnyGame::Polish(p) => p.game_level(),
+        }
+    }
+
+    /// The trick in progress.
+    #[must_use]
+    pub fn current_trick(&self) -> &Trick {
+        match self {
+            AnyGame::Hungarian(h) => h.current_trick(),
+            AnyGame::Polish(p) => p.current_trick(),
+        }
+    }
+
+    /// The completed tricks.
+    #[must_use]
+    pub fn tricks(&self) -> &[Trick] {
+        match self {
+            AnyGame::Hungarian(h) => h.tricks(),
+            AnyGame::Polish(p) => p.tricks(),
+        }
+    }
+
+    /// The talon offered in groups (Polish), once the talon phase has begun.
+    #[must_use]
+    pub fn talon_groups(&self) -> Option<polish::game::TalonGroups> {
+        match self {
+            AnyGame::Polish(p) => Some(p.talon_groups()).filter(|t| t.groups > 0),
+            AnyGame::Hungarian(_) => None,
+        }
+    }
+
+    /// The card points of the cards a seat won, counted as the game counts them (the
+    /// Hungarian plain sum; the Polish count in threes, of this seat's cards alone).
+    #[must_use]
+    pub fn card_points_of(&self, s: Seat) -> i64 {
+        match self {
+            AnyGame::Hungarian(h) => crate::hungarian::score::card_points(h.won(s)),
+            AnyGame::Polish(p) => crate::count::count(CountMethod::ThreesMinusTwo, p.won(s)),
+        }
+    }
+
+    /// Number of actions applied.
+    #[must_use]
+    pub fn actions_applied(&self) -> u16 {
+        match self {
+            AnyGame::Hungarian(h) => h.actions_applied(),
+            AnyGame::Polish(p) => p.actions_applied(),
+        }
+    }
+
+    /// The settlement once the hand is over (`None` before), multiplied by `round_multiplier`
+    /// where the game has doubled rounds (the Hungarian match's; a Polish hand has none).
+    #[must_use]
+    pub fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        match self {
+            AnyGame::Hungarian(h) => h.is_over().then(|| h.settle(round_multiplier)),
+            AnyGame::Polish(p) => p.is_over().then(|| p.settle()),
         }
     }
 
@@ -357,6 +643,7 @@ impl AnyGame {
                 HungarianGame::Paskievics => Variant::HungarianPaskievics,
                 HungarianGame::High => Variant::HungarianHigh,
             },
+            AnyGame::Polish(_) => Variant::PolishKrolami,
         }
     }
 
@@ -365,6 +652,7 @@ impl AnyGame {
     pub fn action_id(&self, a: Action) -> Option<u32> {
         match self {
             AnyGame::Hungarian(h) => ids::action_id(Hungarian::shape(h.options()).pack, a),
+            AnyGame::Polish(_) => polish::ids::action_id(a),
         }
     }
 
@@ -373,6 +661,7 @@ impl AnyGame {
     pub fn action_from_id(&self, id: u32) -> Option<Action> {
         match self {
             AnyGame::Hungarian(h) => ids::action_from_id(Hungarian::shape(h.options()).pack, id),
+            AnyGame::Polish(_) => polish::ids::action_from_id(id),
         }
     }
 
@@ -381,6 +670,7 @@ impl AnyGame {
     pub fn action_space(&self) -> u32 {
         match self {
             AnyGame::Hungarian(h) => ids::space_size(Hungarian::shape(h.options()).pack),
+            AnyGame::Polish(_) => polish::ids::SPACE,
         }
     }
 }
@@ -389,48 +679,56 @@ impl Game for AnyGame {
     fn to_act(&self) -> Option<Seat> {
         match self {
             AnyGame::Hungarian(g) => g.to_act(),
+            AnyGame::Polish(g) => g.to_act(),
         }
     }
 
     fn legal_actions(&self) -> ActionList {
         match self {
             AnyGame::Hungarian(g) => g.legal_actions(),
+            AnyGame::Polish(g) => g.legal_actions(),
         }
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         match self {
             AnyGame::Hungarian(g) => g.legal_actions_into(out),
+            AnyGame::Polish(g) => g.legal_actions_into(out),
         }
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         match self {
             AnyGame::Hungarian(g) => g.pick_legal(pick),
+            AnyGame::Polish(g) => g.pick_legal(pick),
         }
     }
 
     fn play_pick(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         match self {
             AnyGame::Hungarian(g) => g.play_pick(pick),
+            AnyGame::Polish(g) => g.play_pick(pick),
         }
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
         match self {
             AnyGame::Hungarian(g) => g.check(a),
+            AnyGame::Polish(g) => g.check(a),
         }
     }
 
     fn play_unchecked(&mut self, a: Action) {
         match self {
             AnyGame::Hungarian(g) => g.play_unchecked(a),
+            AnyGame::Polish(g) => g.play_unchecked(a),
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
         match self {
             AnyGame::Hungarian(g) => g.outcome(),
+            AnyGame::Polish(g) => g.outcome(),
         }
     }
 }

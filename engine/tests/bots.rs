@@ -74,18 +74,24 @@ fn bots_play_only_legal_actions_in_every_variant() {
             Bot::Heuristic,
         ],
     ];
-    let configs: [Config; 5] = [
+    let configs: [Config; 7] = [
         (Variant::HungarianIllustrated, 4, &[]),
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
         (Variant::HungarianHigh, 4, &[]),
         (Variant::HungarianIllustrated, 4, &[("pack", "54")]),
+        (Variant::PolishKrolami, 4, &[]),
+        (
+            Variant::PolishKrolami,
+            4,
+            &[("talon_procedure", "exposed"), ("dealing", "packets")],
+        ),
     ];
     for (variant, seats, options) in configs {
         let mut played = 0;
         for seed in 0..300 {
             let g = play(variant, seats, seed, &mixes[(seed % 2) as usize], options);
-            if matches!(hungarian(&g).phase(), Phase::Over(End::Played)) {
+            if g.outcome().map(|o| o.end) == Some(End::Played) {
                 played += 1;
             }
             let _ = totals(&g, seats);
@@ -192,6 +198,71 @@ fn heuristic_sees_only_its_seat() {
     }
 }
 
+/// The Polish heuristic, too, sees only its seat: a swap of two cards the acting seat cannot
+/// see, between two other hands, leaves its choice unchanged.
+#[test]
+fn polish_heuristic_sees_only_its_seat() {
+    let mut checked = 0;
+    let mut phases = std::collections::HashSet::new();
+    for seed in 0..600u64 {
+        let setup = Setup::seeded(Variant::PolishKrolami, 4, Seat::new(0), seed_from_u64(seed));
+        let start = AnyGame::new(&setup).unwrap();
+        let stop = seed % 70;
+        let mut g = start;
+        let mut prefix = Vec::new();
+        while prefix.len() < stop as usize {
+            let Some(a) = Bot::Heuristic.choose(&g, seed) else {
+                break;
+            };
+            prefix.push(a);
+            g = g.play(a).unwrap();
+        }
+        let Some(me) = g.to_act() else {
+            continue;
+        };
+        let p = g.as_polish().expect("Polish");
+        let p0 = start.as_polish().expect("Polish");
+        let visible = p.visible(tarock_engine::Viewer::Seat(me));
+        let others: Vec<Seat> = Seat::all(4).filter(|&s| s != me).collect();
+        let (a, b) = (others[seed as usize % 3], others[(seed as usize + 1) % 3]);
+        let hidden = |s: Seat| (p.hand(s) & p0.hand(s)) - visible.hands[s];
+        let (Some(ca), Some(cb)) = (hidden(a).lowest(), hidden(b).highest()) else {
+            continue;
+        };
+        let mut hands: Vec<Vec<tarock_engine::Card>> = Seat::all(4)
+            .map(|s| p0.hand(s).into_iter().collect())
+            .collect();
+        for c in hands.iter_mut().flatten() {
+            if *c == ca {
+                *c = cb;
+            } else if *c == cb {
+                *c = ca;
+            }
+        }
+        let mut builder = tarock_engine::DealBuilder::new().talon(p0.deal().talon());
+        for (s, cards) in hands.iter().enumerate() {
+            builder = builder.hand(s as u8, cards);
+        }
+        let mut swapped_setup = setup.clone();
+        swapped_setup.deal = tarock_engine::DealSource::Explicit(builder);
+        let Ok(swapped) = AnyGame::replay(&swapped_setup, &prefix) else {
+            continue;
+        };
+        assert_ne!(p.hand(a), swapped.as_polish().expect("Polish").hand(a));
+        assert_eq!(
+            Bot::Heuristic.choose(&g, 1),
+            Bot::Heuristic.choose(&swapped, 1),
+            "deal {seed}: the choice changed with cards seat {me} cannot see"
+        );
+        checked += 1;
+        phases.insert(format!("{:?}", p.phase()));
+    }
+    assert!(checked > 200, "only {checked} positions checked");
+    for p in ["Auction", "Call", "KingRound", "Announce", "Play"] {
+        assert!(phases.contains(p), "no position checked in {p}: {phases:?}");
+    }
+}
+
 /// Mean payment per deal (with its standard error) of one heuristic bot, seated in turn at every
 /// seat, and of the random bots at the other seats.
 fn heuristic_edge(config: Config, deals: u64) -> ((f64, f64), (f64, f64)) {
@@ -231,11 +302,12 @@ fn heuristic_beats_random() {
 /// The heuristic bot also beats random bots in the other variants.
 #[test]
 fn heuristic_beats_random_in_every_variant() {
-    let configs: [Config; 4] = [
+    let configs: [Config; 5] = [
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
         (Variant::HungarianHigh, 4, &[]),
         (Variant::HungarianIllustrated, 4, &[("pack", "54")]),
+        (Variant::PolishKrolami, 4, &[]),
     ];
     for config in configs {
         let ((hm, hse), (rm, rse)) = heuristic_edge(config, 2000);

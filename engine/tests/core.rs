@@ -517,6 +517,7 @@ fn every_bonus() -> Vec<Bonus> {
         Bonus::PagatLargeBird,
         Bonus::SasLargeBird,
         Bonus::LongDoubleGame,
+        Bonus::KingCatch,
     ];
     for s in Suit::ALL {
         v.extend([
@@ -557,15 +558,26 @@ fn every_bonus() -> Vec<Bonus> {
             | Bonus::PagatLargeBird
             | Bonus::SasLargeBird
             | Bonus::KingLargeBird(_)
-            | Bonus::LongDoubleGame => {}
+            | Bonus::LongDoubleGame
+            | Bonus::KingCatch => {}
         }
     }
     v
 }
 
 fn every_action() -> Vec<Action> {
-    let mut v = vec![Action::Pass, Action::Hold, Action::Annul];
+    let mut v = vec![
+        Action::Pass,
+        Action::Hold,
+        Action::Annul,
+        Action::ThrowIn,
+        Action::GiveUp,
+        Action::ExposeTalon,
+        Action::Declare(Declaration::FourKings),
+    ];
     v.extend(Contract::HUNGARIAN.map(Action::Bid));
+    v.extend(Contract::POLISH.map(Action::Bid));
+    v.extend((0..6).map(Action::TakeTalon));
     let cards = [
         Card::SKIZ,
         Card::XXI,
@@ -584,7 +596,7 @@ fn every_action() -> Vec<Action> {
             Action::Play(card),
         ]);
     }
-    for n in [8, 9, 10, 11, 12] {
+    for n in [0, 1, 2, 8, 9, 10, 11, 12] {
         v.push(Action::Declare(Declaration::Tarokks(n)));
     }
     let bonuses = every_bonus();
@@ -641,6 +653,20 @@ fn action_notation_examples() {
             Ok(Action::Kontra(Target::Game, i as u8 + 1))
         );
     }
+    // The Polish ladder's words: re, sub and mort are rekontra, szubkontra and mordkontra.
+    for (w, level) in [("re", 2), ("sub", 3), ("mort", 5)] {
+        assert_eq!(
+            format!("{w} pagat-ultimo").parse(),
+            Ok(Action::Kontra(Target::Bonus(Bonus::PagatUltimo), level))
+        );
+    }
+    assert_eq!(Action::Bid(Contract::Cztery).to_string(), "bid cztery");
+    assert_eq!(Action::TakeTalon(0).to_string(), "take 1");
+    assert_eq!("take 6".parse(), Ok(Action::TakeTalon(5)));
+    assert_eq!(
+        Action::Declare(Declaration::FourKings).to_string(),
+        "declare four-kings"
+    );
     // Case and surrounding space are forgiven.
     assert_eq!("  BID Solo ".parse(), Ok(Action::Bid(Contract::Solo)));
     assert_eq!(
@@ -652,6 +678,10 @@ fn action_notation_examples() {
 #[test]
 fn bad_action_notation_errors() {
     for bad in [
+        "take 0",
+        "take",
+        "take x",
+        "throw-in now",
         "bid seven",
         "bid",
         "play",

@@ -342,6 +342,7 @@ fn end_text(end: End) -> String {
         End::Annulled(s) => format!("annulled:{s}"),
         End::TrialBidFailed(s) => format!("trial-bid-failed:{s}"),
         End::TrullOnlyThree => "trull-only-three".to_owned(),
+        End::ThrownIn(_) | End::GaveUp(_) => unreachable!("no Hungarian hand ends so: {end:?}"),
     }
 }
 

@@ -652,6 +652,7 @@ fn discards(deal: &Deal, table: Table, declarer: Seat, contract: Contract) -> By
         Contract::Two => [2, 2, 1, 1],
         Contract::One => [1, 2, 2, 1],
         Contract::Solo => [0, 2, 2, 2],
+        other => unreachable!("not a Hungarian bid: {other:?}"),
     };
     let mut pool = deal.pool.iter().map(|c| card(c));
     let mut out = BySeat::splat(CardSet::EMPTY);
@@ -948,6 +949,7 @@ fn multiplier_table_golden() {
                     Contract::Two => 2,
                     Contract::One => 3,
                     Contract::Solo => 4,
+                    other => unreachable!("not a Hungarian bid: {other:?}"),
                 };
                 let what = format!("{rule} {label}, column {col}, bid {}", contract.word());
                 assert_eq!(game_net(&ledger, S0), multiple * g, "{what}");

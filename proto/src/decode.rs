@@ -348,6 +348,8 @@ pub struct ActionRef<'a> {
     pub count: u32,
     /// `notation`.
     pub notation: &'a [u8],
+    /// `group`.
+    pub group: u32,
 }
 
 /// The text of string bytes decoding has checked (empty if they are not UTF-8, which they are).
@@ -373,6 +375,7 @@ impl ActionRef<'_> {
             level: self.level,
             count: self.count,
             notation: text(self.notation).to_owned(),
+            group: self.group,
         }
     }
 }
@@ -398,6 +401,7 @@ impl<'a> From<&'a pb::Action> for ActionRef<'a> {
             level: a.level,
             count: a.count,
             notation: a.notation.as_bytes(),
+            group: a.group,
         }
     }
 }
@@ -426,6 +430,7 @@ fn action_fields<'a>(r: Reader<'a>, m: &mut ActionRef<'a>) -> Fast {
             6 => m.level = r.uint32(wt)?,
             7 => m.count = r.uint32(wt)?,
             8 => m.notation = r.text(wt)?,
+            9 => m.group = r.uint32(wt)?,
             _ => return None,
         }
         Some(())

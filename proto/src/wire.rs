@@ -302,6 +302,7 @@ fn action(w: &mut Writer, m: &pb::Action) {
         level,
         count,
         notation,
+        group,
     } = m;
     w.int(1, enum_value(*kind));
     if let Some(c) = c {
@@ -313,6 +314,7 @@ fn action(w: &mut Writer, m: &pb::Action) {
     w.uint(6, u64::from(*level));
     w.uint(7, u64::from(*count));
     w.bytes(8, notation.as_bytes());
+    w.uint(9, u64::from(*group));
 }
 
 /// Writes a `GameRecord`'s fields.
@@ -430,6 +432,7 @@ fn seat_view(w: &mut Writer, m: &pb::SeatView) {
         team,
         won,
         talon_received,
+        tarokks_declared,
     } = m;
     w.uint(1, u64::from(*seat));
     w.uint(2, u64::from(*active));
@@ -442,6 +445,24 @@ fn seat_view(w: &mut Writer, m: &pb::SeatView) {
     w.int(9, enum_value(*team));
     cards(w, 10, won);
     w.uint(11, u64::from(*talon_received));
+    w.uint(12, u64::from(*tarokks_declared));
+}
+
+fn talon_groups(w: &mut Writer, m: &pb::TalonGroups) {
+    let pb::TalonGroups { group_size, groups } = m;
+    w.uint(1, u64::from(*group_size));
+    for g in groups {
+        let pb::TalonGroup {
+            number,
+            state,
+            cards: cs,
+        } = g;
+        w.message(2, |w| {
+            w.uint(1, u64::from(*number));
+            w.int(2, enum_value(*state));
+            cards(w, 3, cs);
+        });
+    }
 }
 
 fn game_view(w: &mut Writer, m: &pb::GameView) {
@@ -467,6 +488,7 @@ fn game_view(w: &mut Writer, m: &pb::GameView) {
         end,
         end_seat,
         moves,
+        talon_groups: groups,
     } = m;
     if let Some(v) = viewer {
         let pb::Viewer { role, seat } = v;
@@ -535,6 +557,9 @@ fn game_view(w: &mut Writer, m: &pb::GameView) {
     w.opt_uint(20, *end_seat);
     for mv in moves {
         w.message(21, |w| legal_move(w, mv));
+    }
+    if let Some(t) = groups {
+        w.message(22, |w| talon_groups(w, t));
     }
 }
 

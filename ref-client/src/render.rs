@@ -189,6 +189,9 @@ pub(crate) fn phase(p: i32) -> String {
         Ok(pb::Phase::Announce) => "round of announcements".to_owned(),
         Ok(pb::Phase::Play) => "trick play".to_owned(),
         Ok(pb::Phase::Over) => "hand over".to_owned(),
+        Ok(pb::Phase::Opening) => "before the auction".to_owned(),
+        Ok(pb::Phase::Call) => "calling a king".to_owned(),
+        Ok(pb::Phase::Talon) => "taking from the talon".to_owned(),
         Ok(p) => enum_words(p.as_str_name(), "PHASE_"),
         Err(_) => format!("phase {p}"),
     }
@@ -231,6 +234,8 @@ pub(crate) fn end_reason(e: i32) -> String {
         Ok(pb::EndReason::Annulled) => "annulled".to_owned(),
         Ok(pb::EndReason::TrialBidFailed) => "speculative bid failed".to_owned(),
         Ok(pb::EndReason::TrullOnlyThree) => "three with trull only, not played".to_owned(),
+        Ok(pb::EndReason::ThrownIn) => "thrown in".to_owned(),
+        Ok(pb::EndReason::GaveUp) => "given up (the called king in the talon)".to_owned(),
         Ok(pb::EndReason::Unspecified) => "not over".to_owned(),
         Err(_) => format!("end {e}"),
     }
@@ -390,10 +395,49 @@ pub(crate) fn table(style: Style, seats: &Seats, v: &pb::GameView) -> String {
     if !talon.is_empty() {
         let _ = writeln!(out, "talon: {}", talon.join("; "));
     }
+    if let Some(t) = v.talon_groups.as_ref().filter(|t| !t.groups.is_empty()) {
+        let groups: Vec<String> = t
+            .groups
+            .iter()
+            .map(|g| {
+                let state = pb::TalonGroupState::try_from(g.state).map_or_else(
+                    |_| "?".to_owned(),
+                    |s| enum_words(s.as_str_name(), "TALON_GROUP_STATE_"),
+                );
+                if g.cards.is_empty() {
+                    format!("{} {state}", g.number)
+                } else {
+                    format!("{} {state}: {}", g.number, style.cards(&g.cards))
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "talon groups of {}: {}",
+            t.group_size,
+            groups.join("; ")
+        );
+    }
+    // Cards of another seat's hand shown to all: four kings laid down before the auction.
+    let shown: Vec<String> = v
+        .seat_views
+        .iter()
+        .filter(|s| !s.hand.is_empty() && s.hand.len() < s.hand_size as usize)
+        .map(|s| {
+            format!(
+                "{} shows {}",
+                seats.name(style, s.seat),
+                style.cards(&s.hand)
+            )
+        })
+        .collect();
+    if !shown.is_empty() {
+        let _ = writeln!(out, "on the table: {}", shown.join("; "));
+    }
     let declared: Vec<String> = v
         .seat_views
         .iter()
-        .filter(|s| s.declared_tarokks > 0)
+        .filter(|s| s.tarokks_declared || s.declared_tarokks > 0)
         .map(|s| {
             format!(
                 "{} {} tarokks",

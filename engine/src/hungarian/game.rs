@@ -26,7 +26,9 @@
 use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
-use crate::game::{ActionList, End, Game, Outcome, Viewer, Violation, ViolationKind, Visible};
+use crate::game::{
+    ActionList, End, Game, Outcome, Stage, Viewer, Violation, ViolationKind, Visible,
+};
 use crate::hungarian::options::{
     AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
 };
@@ -152,7 +154,8 @@ struct Item {
 /// Number of Hungarian bonuses.
 const NB: usize = ALL_BONUSES.len();
 
-/// The index of a bonus in [`ALL_BONUSES`] (and in the action ids).
+/// The index of a bonus in [`ALL_BONUSES`] (and in the action ids); a bonus of another game
+/// has [`NB`], one past the last, which no mask or table holds.
 #[must_use]
 pub const fn bonus_index(b: Bonus) -> usize {
     const fn suit(s: Suit) -> usize {
@@ -187,7 +190,14 @@ pub const fn bonus_index(b: Bonus) -> usize {
         Bonus::SasLargeBird => 37,
         Bonus::KingLargeBird(s) => 38 + suit(s),
         Bonus::LongDoubleGame => 42,
+        Bonus::KingCatch => NB,
     }
+}
+
+/// True for the bonuses of the Hungarian games.
+#[must_use]
+pub const fn is_hungarian_bonus(b: Bonus) -> bool {
+    bonus_index(b) < NB
 }
 
 /// When an obligation's card is due.
@@ -820,6 +830,19 @@ impl Hungarian {
         self.phase
     }
 
+    /// The phase in the terms every variant shares.
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        match self.phase {
+            Phase::Auction => Stage::Auction,
+            Phase::Discard => Stage::Discard,
+            Phase::Annul => Stage::Annul,
+            Phase::Announce => Stage::Announce,
+            Phase::Play => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
+    }
+
     /// A seat's current hand.
     #[must_use]
     pub fn hand(&self, s: Seat) -> CardSet {
@@ -1070,6 +1093,10 @@ impl Hungarian {
                 }
                 Ok(())
             }
+            Action::Bid(c) if !c.is_hungarian() => Err(Violation::illegal(
+                "HU-BID-01",
+                "the bids are three, two, one and solo",
+            )),
             Action::Bid(c) => {
                 let high = self.high();
                 if let Some(h) = high {
@@ -1712,6 +1739,12 @@ impl Hungarian {
                 self.check_call(c)
             }
             Action::Declare(Declaration::Tarokks(n)) => self.check_declare(s, n),
+            Action::Announce(b) | Action::Kontra(Target::Bonus(b), _) if !is_hungarian_bonus(b) => {
+                Err(Violation::illegal(
+                    "HV-ANN-13",
+                    "this bonus is not one of this game's",
+                ))
+            }
             Action::Announce(b) => {
                 if must_call {
                     return Err(Violation::illegal(
@@ -2816,7 +2849,7 @@ mod tests {
             x
         };
         let (mut steps, mut kontras, mut announcements) = (0, 0, 0);
-        for variant in Variant::ALL {
+        for variant in Variant::HUNGARIAN {
             for n in 0..200u64 {
                 let setup = Setup::seeded(variant, 4, Seat::new(0), seed_from_u64(n));
                 let Ok(AnyGame::Hungarian(mut g)) = AnyGame::new(&setup) else {
@@ -2854,7 +2887,7 @@ mod tests {
             (x % n as u64) as usize
         };
         let (mut positions, mut narrowed, mut forced) = (0, 0, 0);
-        for variant in Variant::ALL {
+        for variant in Variant::HUNGARIAN {
             for (seats, pack) in [(4, "42"), (5, "42"), (4, "54")] {
                 for n in 0..400u64 {
                     let mut setup = Setup::seeded(variant, seats, Seat::new(0), seed_from_u64(n));

@@ -32,7 +32,8 @@ pub fn space_size(pack: Pack) -> u32 {
 }
 
 fn bonus_index(b: crate::action::Bonus) -> Option<u32> {
-    Some(crate::hungarian::game::bonus_index(b) as u32)
+    crate::hungarian::game::is_hungarian_bonus(b)
+        .then(|| crate::hungarian::game::bonus_index(b) as u32)
 }
 
 /// The id of `a`, or `None` for an action that has no Hungarian meaning.
@@ -43,7 +44,8 @@ pub fn action_id(pack: Pack, a: Action) -> Option<u32> {
     Some(match a {
         Action::Pass => 0,
         Action::Hold => 1,
-        Action::Bid(c) => 2 + u32::from(c.level()),
+        Action::Bid(c) if c.is_hungarian() => 2 + u32::from(c.level()),
+        Action::Bid(_) => return None,
         Action::Annul => 6,
         Action::Declare(Declaration::Tarokks(n)) if (8..=12).contains(&n) => 7 + u32::from(n - 8),
         Action::Declare(_) => return None,
@@ -58,7 +60,11 @@ pub fn action_id(pack: Pack, a: Action) -> Option<u32> {
             };
             12 + 3 * p + NB + 5 * t + u32::from(level - 1)
         }
-        Action::Kontra(..) => return None,
+        Action::Kontra(..)
+        | Action::ThrowIn
+        | Action::GiveUp
+        | Action::TakeTalon(_)
+        | Action::ExposeTalon => return None,
     })
 }
 

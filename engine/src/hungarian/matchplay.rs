@@ -1,5 +1,5 @@
-//! The match: what one Hungarian hand hands on to the next — who deals, the doubled rounds, the
-//! running totals, and the end of the session (HU-MATCH).
+//! The match: what one hand hands on to the next — who deals, the doubled rounds, the running
+//! totals, and the end of the session (HU-MATCH; for Polish Taroki, PL-MATCH).
 //!
 //! # Representation
 //!
@@ -44,6 +44,12 @@
 //!   out of it (HU-MATCH-06); a doubled round then covers five deals.
 //! - The running totals add each seat's result with saturation; the deal count includes
 //!   thrown-in deals.
+//!
+//! A Polish match ([`MatchContext::polish`]) is the same record without the Hungarian rules:
+//! the deal passes to the right after every hand, a thrown-in one too (PL-MATCH-01/02); there
+//! are no doubled rounds; each hand is settled on its own and only the balances carry over
+//! (PL-MATCH-03); and the players end the session when they like, so [`MatchContext::end_session`]
+//! ends it at once.
 
 use crate::card::Card;
 use crate::game::End;
@@ -51,7 +57,7 @@ use crate::hungarian::game::SetupError;
 use crate::hungarian::{Hungarian, HungarianOptions, Phase};
 use crate::ledger::Ledger;
 use crate::seat::{BySeat, Seat};
-use crate::variant::{DealSource, Setup};
+use crate::variant::{AnyGame, DealSource, Setup};
 
 /// Most doubled rounds a [`MatchContext`] keeps running at once. Since every deal counts
 /// towards every running round, at most one round per seat (5) can run at once, so the bound is
@@ -129,6 +135,8 @@ pub struct MatchContext {
     dealer: Seat,
     /// Option H5 `double_round_after_passout`: whether thrown-in hands start doubled rounds.
     doubling: bool,
+    /// A Polish match: the deal always passes on, and the session ends when asked.
+    polish: bool,
     /// The deals each running doubled round still covers, oldest first; `rounds[..nrounds]`
     /// are all non-zero.
     rounds: [u8; MAX_DOUBLED_ROUNDS],
@@ -170,12 +178,57 @@ impl MatchContext {
             seats,
             dealer: first_dealer,
             doubling: options.double_round_after_passout,
+            polish: false,
             rounds: [0; MAX_DOUBLED_ROUNDS],
             nrounds: 0,
             totals: BySeat::splat(0),
             deals: 0,
             session: Session::Open,
         })
+    }
+
+    /// A Polish match of four whose first hand `first_dealer` deals.
+    ///
+    /// # Errors
+    /// [`MatchError::Table`] for a dealer outside the table.
+    pub fn polish(first_dealer: Seat) -> Result<MatchContext, MatchError> {
+        crate::polish::Polish::table(4, first_dealer).map_err(|_| MatchError::Table)?;
+        Ok(MatchContext {
+            seats: 4,
+            dealer: first_dealer,
+            doubling: false,
+            polish: true,
+            rounds: [0; MAX_DOUBLED_ROUNDS],
+            nrounds: 0,
+            totals: BySeat::splat(0),
+            deals: 0,
+            session: Session::Open,
+        })
+    }
+
+    /// Rebuilds a Polish match between hands from its parts: the next dealer, the running
+    /// totals (one per seat) and the deals played.
+    ///
+    /// # Errors
+    /// [`MatchError`] naming the first part that cannot belong to a match.
+    pub fn polish_from_parts(
+        dealer: Seat,
+        totals: &[i64],
+        deals: u32,
+    ) -> Result<MatchContext, MatchError> {
+        let mut m = MatchContext::polish(dealer)?;
+        if totals.len() != 4 {
+            return Err(MatchError::Totals);
+        }
+        m.totals.0[..4].copy_from_slice(totals);
+        m.deals = deals;
+        Ok(m)
+    }
+
+    /// True for a Polish match.
+    #[must_use]
+    pub const fn is_polish(&self) -> bool {
+        self.polish
     }
 
     /// Rebuilds a match between hands from its parts, as a stateless server receives them in a
@@ -277,8 +330,11 @@ impl MatchContext {
 
     /// A player says "A skíz oszt, nem oszt" (HU-MATCH-07): the next recorded hand notes the
     /// skíz holder. Call it between hands; once the session is already ending it does nothing.
+    /// A Polish session ends at once (PL-MATCH-03: nothing but the balances carries over).
     pub fn end_session(&mut self) {
-        if self.session == Session::Open {
+        if self.polish {
+            self.session = Session::Over;
+        } else if self.session == Session::Open {
             self.session = Session::Requested;
         }
     }
@@ -312,7 +368,8 @@ impl MatchContext {
         self.rounds[kept..].fill(0);
         self.nrounds = kept as u8;
 
-        let thrown_in = matches!(end, End::PassedOut | End::Annulled(_));
+        // A Polish hand of any kind passes the deal on (PL-MATCH-01/02).
+        let thrown_in = !self.polish && matches!(end, End::PassedOut | End::Annulled(_));
         if thrown_in && self.doubling && kept < MAX_DOUBLED_ROUNDS {
             self.rounds[kept] = self.seats;
             self.nrounds += 1;
@@ -334,6 +391,23 @@ impl MatchContext {
                         Session::Over
                     };
                 }
+            }
+        }
+    }
+
+    /// Settles a finished hand of any variant at [`MatchContext::multiplier`], records it (with
+    /// the skíz holder of a Hungarian hand) and returns its ledger; `None` (and nothing
+    /// recorded) if the hand is not over.
+    pub fn record_game(&mut self, game: &AnyGame) -> Option<Ledger> {
+        match game {
+            AnyGame::Hungarian(h) => self.record_hand(h),
+            AnyGame::Polish(p) => {
+                let crate::polish::Phase::Over(end) = p.phase() else {
+                    return None;
+                };
+                let ledger = p.settle();
+                self.record(end, &ledger.totals, None);
+                Some(ledger)
             }
         }
     }

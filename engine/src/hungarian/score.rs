@@ -119,6 +119,8 @@ pub const fn game_value(contract: Contract) -> i64 {
         Contract::Two => 2,
         Contract::One => 3,
         Contract::Solo => 4,
+        // Not a Hungarian bid: no game reaches the settlement with one.
+        Contract::Jeden | Contract::Dwa | Contract::Trzy | Contract::Cztery => 0,
     }
 }
 
@@ -492,6 +494,8 @@ impl<'a> Hand<'a> {
             Bonus::PagatLargeBird => self.won_with(7, Card::PAGAT, team),
             Bonus::SasLargeBird => self.won_with(7, Card::EAGLE, team),
             Bonus::KingLargeBird(s) => self.won_with(7, Card::king(s), team),
+            // Not a Hungarian bonus: never announced in a Hungarian hand.
+            Bonus::KingCatch => false,
         }
     }
 
@@ -536,6 +540,8 @@ impl<'a> Hand<'a> {
             Bonus::FinalPair => 40,
             Bonus::PagatSmallBird | Bonus::SasSmallBird | Bonus::KingSmallBird(_) => 40,
             Bonus::PagatLargeBird | Bonus::SasLargeBird | Bonus::KingLargeBird(_) => 30,
+            // Not a Hungarian bonus: never announced in a Hungarian hand.
+            Bonus::KingCatch => 0,
         }
     }
 

@@ -144,6 +144,7 @@ pub(crate) fn action(r: &mut Rng) -> pb::Action {
         level: r.u32(),
         count: r.u32(),
         notation: r.string(),
+        group: r.u32(),
     }
 }
 
@@ -221,6 +222,7 @@ pub(crate) fn view(r: &mut Rng) -> pb::GameView {
             team: r.enum_(),
             won: r.list(card),
             talon_received: r.u32(),
+            tarokks_declared: r.bool(),
         }),
         auction: r.list(|r| pb::AuctionCall {
             seat: r.u32(),
@@ -248,6 +250,14 @@ pub(crate) fn view(r: &mut Rng) -> pb::GameView {
         end: r.enum_(),
         end_seat: r.opt_u32(),
         moves: r.list(legal_move),
+        talon_groups: r.opt(|r| pb::TalonGroups {
+            group_size: r.u32(),
+            groups: r.list(|r| pb::TalonGroup {
+                number: r.u32(),
+                state: r.enum_(),
+                cards: r.list(card),
+            }),
+        }),
     }
 }
 

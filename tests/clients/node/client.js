@@ -27,7 +27,10 @@ const PROTO_ROOT = path.join(REPO, 'proto');
 // A CHECKLIST rule id, e.g. HU-PLAY-05.
 const RULE_ID = /^[A-Z]{2}-[A-Z]+-\d{2}$/;
 // The rules that can forbid playing a held card in trick play (follow suit, trump, rájátszás).
-const PLAY_RULES = new Set(['HU-PLAY-04', 'HU-PLAY-05', 'HU-PLAY-06', 'HU-PLAY-12', 'HU-PLAY-18']);
+const PLAY_RULES = new Set([
+  'HU-PLAY-04', 'HU-PLAY-05', 'HU-PLAY-06', 'HU-PLAY-12', 'HU-PLAY-18',
+  'PL-PLAY-03', 'PL-PLAY-04', 'PL-PLAY-06', 'PL-PLAY-08', 'PL-PLAY-09',
+]);
 // Probability of passing in the round of announcements when pass is legal: without it a random
 // player raises kontras and bonuses for hundreds of actions.
 const ANNOUNCE_PASS = 0.7;

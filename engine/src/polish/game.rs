@@ -1,0 +1,1815 @@
+//! The Polish hand (Taroki z królami, as played at Kozy) as a state machine.
+//!
+//! # Representation
+//!
+//! [`Polish`] is a `Copy` value of fixed size: hands are [`CardSet`]s, the tricks live in a
+//! fixed array, the four announceable items in a fixed table. Listing legal actions and applying
+//! one never allocates.
+//!
+//! The engine knows the true partnership from the moment the king is called (PL-CALL-04):
+//! legality checks that depend on sides (who may say kontra) use the true sides, while what each
+//! viewer is shown of the sides follows what the table can know.
+//!
+//! # Phases
+//!
+//! 1. Opening: each player in turn from forant (the dealer's right) passes, throws in a hand
+//!    without tarokks (PL-DEAL-10) or lays down four kings (PL-DEAL-11). Everyone is asked, so
+//!    that being asked reveals nothing.
+//! 2. Auction: one turn each from forant, a bid higher than the last or a pass (PL-BID).
+//! 3. Call: the declarer names a king (PL-CALL-01); after a final bid of one the declarer may
+//!    throw the hand in instead (PL-BID-08).
+//! 4. The king round, before the talon: the holder of the called king may announce król ultymo,
+//!    an opponent who could not bid three may say kontra to the game, and the kontras are
+//!    answered (PL-ANN-01..06).
+//! 5. Talon: the declarer looks at the groups in turn, taking one or turning it face up, or gives
+//!    up on finding the called king (PL-TALON-01..06, 14).
+//! 6. Discard: as many cards as were taken (PL-TALON-07..10).
+//! 7. Announcements after the talon, from the declarer: trul, pagat ultymo, walat, the tarokk
+//!    count, and kontras on trul and pagat ultymo (PL-ANN-07..14).
+//! 8. Play of the twelve tricks, forant leading (PL-PLAY).
+//!
+//! Both rounds of announcements are made of turns: a turn is any number of announcements,
+//! declarations and kontras, ended by `pass`. New announcements and declarations are made in a
+//! player's first turn of the round (one circuit, as the seed describes); later turns answer
+//! kontras. A round ends when three turns in a row were silent after everyone has had a turn.
+
+use crate::action::{Action, Bonus, Contract, Declaration, Target};
+use crate::card::{Card, CardSet, Pack, Suit};
+use crate::count::{self, CountMethod};
+use crate::deal::{Deal, DealShape};
+use crate::game::{
+    ActionList, End, Game, Outcome, Stage, Viewer, Violation, ViolationKind, Visible,
+};
+use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Team};
+use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
+use crate::seat::{BySeat, Seat, Table};
+use crate::trick::{Trick, TrickRules};
+
+/// Tricks in a hand (PL-PLAY-10).
+pub const TRICKS: usize = 12;
+/// Cards in the talon.
+const TALON: u8 = 6;
+/// Every seat: the four players.
+const ALL_SEATS: u8 = 0b1111;
+
+/// The phase of a Polish hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Before the auction: throw-ins and four kings (PL-DEAL-10/11).
+    Opening,
+    /// Bidding.
+    Auction,
+    /// The declarer calls a king (or throws in a bid of one).
+    Call,
+    /// The round before the talon: król ultymo and kontras on the game.
+    KingRound,
+    /// The declarer takes a talon group.
+    Talon,
+    /// The declarer discards.
+    Discard,
+    /// The round after the talon: announcements, declarations and their kontras.
+    Announce,
+    /// Trick play.
+    Play,
+    /// The hand is over.
+    Over(End),
+}
+
+/// What can be announced in a Polish hand, in the order of the action ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Announceable {
+    /// Król ultymo, by the holder of the called king, before the talon.
+    KingUltimo,
+    /// Trul, by the holder of skiż, XXI and pagat.
+    Trul,
+    /// Pagat ultymo, by the holder of the pagat.
+    PagatUltimo,
+    /// Walat, for one's team.
+    Walat,
+}
+
+impl Announceable {
+    /// Every item, in table order.
+    pub const ALL: [Announceable; 4] = [
+        Announceable::KingUltimo,
+        Announceable::Trul,
+        Announceable::PagatUltimo,
+        Announceable::Walat,
+    ];
+
+    /// The item's bonus; król ultymo names the called king's suit.
+    #[must_use]
+    pub const fn bonus(self, called: Suit) -> Bonus {
+        match self {
+            Announceable::KingUltimo => Bonus::KingUltimo(called),
+            Announceable::Trul => Bonus::Trull,
+            Announceable::PagatUltimo => Bonus::PagatUltimo,
+            Announceable::Walat => Bonus::Volat,
+        }
+    }
+
+    /// The item a bonus names, if it is one of Polish.
+    #[must_use]
+    pub const fn of(b: Bonus) -> Option<Announceable> {
+        match b {
+            Bonus::KingUltimo(_) => Some(Announceable::KingUltimo),
+            Bonus::Trull => Some(Announceable::Trul),
+            Bonus::PagatUltimo => Some(Announceable::PagatUltimo),
+            Bonus::Volat => Some(Announceable::Walat),
+            _ => None,
+        }
+    }
+}
+
+/// One announced item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Item {
+    announced: bool,
+    team: Team,
+    announcer: Seat,
+    level: u8,
+}
+
+/// A round of announcements in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Round {
+    /// Silent turns in a row.
+    silent: u8,
+    /// The current turn has done something besides passing.
+    acted: bool,
+    /// The seats that have had a turn in this round (bit per seat).
+    had_turn: u8,
+}
+
+/// The next kontra level after `level` on the Polish ladder: kontra 1, re 2, sub 3, mort 5
+/// (PL-ANN-06); `None` after mort.
+#[must_use]
+pub const fn next_level(level: u8) -> Option<u8> {
+    match level {
+        0 => Some(1),
+        1 => Some(2),
+        2 => Some(3),
+        3 => Some(5),
+        _ => None,
+    }
+}
+
+/// The multiplier of a kontra level: ×2, ×4, ×8, ×16 for kontra, re, sub and mort
+/// (PL-SCORE-07).
+#[must_use]
+pub const fn multiplier(level: u8) -> i64 {
+    match level {
+        0 => 1,
+        1 => 2,
+        2 => 4,
+        3 => 8,
+        _ => 16,
+    }
+}
+
+/// The game value of a bid: one 1 … four 4 (PL-SCORE-06).
+#[must_use]
+pub const fn game_value(c: Contract) -> i64 {
+    c.level() as i64 + 1
+}
+
+/// What a declaration of `n` tarokks is paid: 12 → 3, 11 → 2, 10 → 1, 2 → 1, 1 → 2, 0 → 3
+/// (PL-SCORE-12); `None` for a number that cannot be declared.
+#[must_use]
+pub const fn declaration_value(n: u8) -> Option<i64> {
+    match n {
+        12 | 0 => Some(3),
+        11 | 1 => Some(2),
+        10 | 2 => Some(1),
+        _ => None,
+    }
+}
+
+/// The view of the talon as a viewer may know it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TalonGroups {
+    /// Cards per group (3, 2 or 1; 0 in a hand of four, where the talon is not used).
+    pub group_size: u8,
+    /// Number of groups.
+    pub groups: u8,
+    /// Groups turned face up (bit per group).
+    pub exposed: u8,
+    /// The group the declarer is looking at, while choosing.
+    pub looking: Option<u8>,
+    /// The group taken.
+    pub taken: Option<u8>,
+}
+
+/// Error from setting up a Polish hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// Polish Taroki is played by exactly four.
+    Seats(u8),
+    /// The dealer is not one of the seats.
+    Dealer(Seat),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Seats(n) => write!(f, "taroki z królami needs 4 seats, not {n}"),
+            SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A Polish hand in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Polish {
+    o: PolishOptions,
+    table: Table,
+    deal: Deal,
+    phase: Phase,
+    to_act: Seat,
+    hands: BySeat<CardSet>,
+    /// Turns taken in the opening or the auction.
+    turns: u8,
+    /// Who laid down four kings.
+    four_kings: Option<Seat>,
+    /// The highest bid so far and its bidder.
+    high: Option<(Seat, Contract)>,
+    /// Seats that may say kontra to the game, from the auction (PL-ANN-02).
+    may_kontra_game: BySeat<bool>,
+    declarer: Seat,
+    contract: Contract,
+    called: Option<Card>,
+    partner: Option<Seat>,
+    /// The group the declarer looks at next (the number of groups once all were turned up).
+    looking: u8,
+    /// Groups turned face up (bit per group).
+    exposed: u8,
+    taken: Option<u8>,
+    talon_received: CardSet,
+    to_discard: u8,
+    discards: CardSet,
+    round: Round,
+    game_level: u8,
+    items: [Item; 4],
+    declared: BySeat<Option<u8>>,
+    /// Seats whose side the table knows from what they said (PL-CALL-04).
+    identified: BySeat<bool>,
+    trick: Trick,
+    tricks: [Trick; TRICKS],
+    ntricks: u8,
+    won: BySeat<CardSet>,
+    actions: u16,
+}
+
+impl Polish {
+    /// The table of four around `dealer`.
+    ///
+    /// # Errors
+    /// [`SetupError`] for another number of seats or a dealer outside the table.
+    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
+        if seats != 4 {
+            return Err(SetupError::Seats(seats));
+        }
+        if dealer.get() >= seats {
+            return Err(SetupError::Dealer(dealer));
+        }
+        Ok(Table {
+            seats,
+            dealer,
+            sitting_out: None,
+        })
+    }
+
+    /// The deal's shape: 54 cards, hands of 12, a talon of 6 (PL-DEAL-03, PL-DEAL-08).
+    pub const SHAPE: DealShape = DealShape {
+        pack: Pack::Tarock54,
+        hand_size: 12,
+        talon_size: TALON as usize,
+    };
+
+    /// Deals a shuffled order: six to the talon, then two rounds of six (PL-DEAL-08) or, after a
+    /// refused cut, packets of twelve (PL-DEAL-09), from the dealer's right.
+    #[must_use]
+    pub fn deal_from_order(o: &PolishOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = match o.dealing {
+            Dealing::Batches => &[6, 6],
+            Dealing::Packets => &[12],
+        };
+        Deal::from_order(order, table, TALON.into(), packets)
+    }
+
+    /// A new hand: `deal` must fit [`Polish::SHAPE`].
+    #[must_use]
+    pub fn new(o: PolishOptions, table: Table, deal: Deal) -> Polish {
+        let forant = table.first_active();
+        let item = Item {
+            announced: false,
+            team: Team::Declarer,
+            announcer: forant,
+            level: 0,
+        };
+        Polish {
+            o,
+            table,
+            deal,
+            phase: Phase::Opening,
+            to_act: forant,
+            hands: deal.hands,
+            turns: 0,
+            four_kings: None,
+            high: None,
+            may_kontra_game: BySeat::splat(false),
+            declarer: forant,
+            contract: Contract::Jeden,
+            called: None,
+            partner: None,
+            looking: 0,
+            exposed: 0,
+            taken: None,
+            talon_received: CardSet::EMPTY,
+            to_discard: 0,
+            discards: CardSet::EMPTY,
+            round: Round::default(),
+            game_level: 0,
+            items: [item; 4],
+            declared: BySeat::splat(None),
+            identified: BySeat::splat(false),
+            trick: Trick::new(forant),
+            tricks: [Trick::new(forant); TRICKS],
+            ntricks: 0,
+            won: BySeat::splat(CardSet::EMPTY),
+            actions: 0,
+        }
+    }
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The rule options.
+    #[must_use]
+    pub fn options(&self) -> &PolishOptions {
+        &self.o
+    }
+
+    /// The table.
+    #[must_use]
+    pub fn table_info(&self) -> Table {
+        self.table
+    }
+
+    /// The deal as it was dealt.
+    #[must_use]
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The phase in the terms every variant shares: both rounds of announcements are
+    /// [`Stage::Announce`].
+    #[must_use]
+    pub fn stage(&self) -> Stage {
+        match self.phase {
+            Phase::Opening => Stage::Opening,
+            Phase::Auction => Stage::Auction,
+            Phase::Call => Stage::Call,
+            Phase::KingRound | Phase::Announce => Stage::Announce,
+            Phase::Talon => Stage::Talon,
+            Phase::Discard => Stage::Discard,
+            Phase::Play => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
+    }
+
+    /// A seat's current hand.
+    #[must_use]
+    pub fn hand(&self, s: Seat) -> CardSet {
+        self.hands[s]
+    }
+
+    /// A seat's discards (only the declarer discards).
+    #[must_use]
+    pub fn discards(&self, s: Seat) -> CardSet {
+        if s == self.declarer {
+            self.discards
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The talon cards a seat took.
+    #[must_use]
+    pub fn talon_received(&self, s: Seat) -> CardSet {
+        if s == self.declarer {
+            self.talon_received
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// The talon cards nobody took.
+    #[must_use]
+    pub fn talon_remaining(&self) -> CardSet {
+        self.deal.talon_set() - self.talon_received
+    }
+
+    /// The declarer and the final bid, once the auction is over.
+    #[must_use]
+    pub fn declarer(&self) -> Option<(Seat, Contract)> {
+        match self.phase {
+            Phase::Opening | Phase::Auction | Phase::Over(End::PassedOut) => None,
+            Phase::Over(End::ThrownIn(_)) if self.high.is_none() => None,
+            _ => Some((self.declarer, self.contract)),
+        }
+    }
+
+    /// The highest bid so far and its bidder.
+    #[must_use]
+    pub fn high_bid(&self) -> Option<(Seat, Contract)> {
+        self.high
+    }
+
+    /// The called king, once called.
+    #[must_use]
+    pub fn called(&self) -> Option<Card> {
+        self.called
+    }
+
+    /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
+    #[must_use]
+    pub fn partner(&self) -> Option<Seat> {
+        self.partner
+    }
+
+    /// Who laid down four kings before the auction.
+    #[must_use]
+    pub fn four_kings(&self) -> Option<Seat> {
+        self.four_kings
+    }
+
+    /// Kontra level on the game (0, or 1 kontra, 2 re, 3 sub, 5 mort).
+    #[must_use]
+    pub fn game_level(&self) -> u8 {
+        self.game_level
+    }
+
+    /// The announced items: bonus, announcing team, kontra level, announcer.
+    pub fn announced(&self) -> impl Iterator<Item = (Bonus, Team, u8, Seat)> + '_ {
+        let suit = self.called_suit();
+        Announceable::ALL
+            .into_iter()
+            .zip(self.items)
+            .filter(|(_, i)| i.announced)
+            .map(move |(a, i)| (a.bonus(suit), i.team, i.level, i.announcer))
+    }
+
+    /// The tarokk count a seat declared, if it declared one.
+    #[must_use]
+    pub fn declared(&self, s: Seat) -> Option<u8> {
+        self.declared[s]
+    }
+
+    /// The trick in progress.
+    #[must_use]
+    pub fn current_trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// The completed tricks.
+    #[must_use]
+    pub fn tricks(&self) -> &[Trick] {
+        &self.tricks[..usize::from(self.ntricks)]
+    }
+
+    /// Cards a seat has won in tricks.
+    #[must_use]
+    pub fn won(&self, s: Seat) -> CardSet {
+        self.won[s]
+    }
+
+    /// Number of actions applied.
+    #[must_use]
+    pub fn actions_applied(&self) -> u16 {
+        self.actions
+    }
+
+    /// The true team of a seat (meaningful once the king is called).
+    #[must_use]
+    pub fn team_of(&self, s: Seat) -> Team {
+        if s == self.declarer || Some(s) == self.partner {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        }
+    }
+
+    /// The talon's groups as they stand (meaningful once the talon phase has begun).
+    #[must_use]
+    pub fn talon_groups(&self) -> TalonGroups {
+        let size = self.group_size();
+        let groups = TALON.checked_div(size).unwrap_or(0);
+        TalonGroups {
+            group_size: size,
+            groups,
+            exposed: self.exposed,
+            looking: (self.phase == Phase::Talon && self.looking < groups).then_some(self.looking),
+            taken: self.taken,
+        }
+    }
+
+    /// The discarded tarokks, which are shown (PL-TALON-10): their number.
+    #[must_use]
+    pub fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        (s == self.declarer && !self.discards.is_empty())
+            .then(|| (self.discards & CardSet::TAROKKS).len() as u8)
+    }
+
+    fn called_suit(&self) -> Suit {
+        self.called.and_then(Card::suit).unwrap_or(Suit::Hearts)
+    }
+
+    fn group_size(&self) -> u8 {
+        if self.declarer().is_none() {
+            return 0;
+        }
+        self.contract.talon_cards()
+    }
+
+    fn groups(&self) -> u8 {
+        TALON.checked_div(self.group_size()).unwrap_or(0)
+    }
+
+    /// The cards of talon group `i`.
+    fn group(&self, i: u8) -> CardSet {
+        let g = usize::from(self.group_size());
+        let from = usize::from(i) * g;
+        self.deal
+            .talon()
+            .get(from..from + g)
+            .map_or(CardSet::EMPTY, |cs| cs.iter().copied().collect())
+    }
+
+    /// The cards of the groups in mask `m`.
+    fn groups_in(&self, m: u8) -> CardSet {
+        (0..self.groups())
+            .filter(|i| m & (1 << i) != 0)
+            .fold(CardSet::EMPTY, |a, i| a | self.group(i))
+    }
+
+    /// The talon cards the declarer has seen: the groups turned up, the one being looked at
+    /// and the one taken.
+    fn talon_seen_by_declarer(&self) -> CardSet {
+        let mut m = self.exposed;
+        if self.phase == Phase::Talon && self.looking < self.groups() {
+            m |= 1 << self.looking;
+        }
+        if let Some(t) = self.taken {
+            m |= 1 << t;
+        }
+        self.groups_in(m)
+    }
+
+    /// The talon cards nobody looked at (PL-TALON-13).
+    fn talon_unseen(&self) -> CardSet {
+        if self.declarer().is_none() {
+            return self.deal.talon_set();
+        }
+        let seen = match self.o.talon_procedure {
+            TalonProcedure::Exposed => self.groups_in(self.exposed),
+            TalonProcedure::Sequential => self.talon_seen_by_declarer(),
+        };
+        self.deal.talon_set() - seen
+    }
+
+    /// The called king lies in the talon.
+    fn king_in_talon(&self) -> bool {
+        self.called
+            .is_some_and(|k| self.deal.talon_set().contains(k))
+    }
+
+    fn tarokks(&self, s: Seat) -> u8 {
+        (self.hands[s] & CardSet::TAROKKS).len() as u8
+    }
+
+    fn count_action(&mut self) {
+        self.actions = self.actions.wrapping_add(1);
+    }
+
+    fn next(&self, s: Seat) -> Seat {
+        self.table.next_active(s)
+    }
+
+    fn finish(&mut self, end: End) {
+        self.phase = Phase::Over(end);
+    }
+
+    // ----- opening -----------------------------------------------------------------------------
+
+    fn check_opening(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::ThrowIn => {
+                if self.tarokks(s) == 0 {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "PL-DEAL-10",
+                        "only a player dealt no tarokks may throw the hand in",
+                    ))
+                }
+            }
+            Action::Declare(Declaration::FourKings) => {
+                if self.hands[s].is_superset(CardSet::KINGS) {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "PL-DEAL-11",
+                        "only a player dealt all four kings may declare them",
+                    ))
+                }
+            }
+            _ => Err(Violation::wrong_phase(
+                "PL-DEAL-10",
+                "before the auction a player passes, throws in a hand without tarokks or declares four kings",
+            )),
+        }
+    }
+
+    fn apply_opening(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::ThrowIn => return self.finish(End::ThrownIn(s)),
+            Action::Declare(Declaration::FourKings) => self.four_kings = Some(s),
+            _ => {}
+        }
+        self.turns += 1;
+        if self.turns >= self.table.active_count() {
+            self.phase = Phase::Auction;
+            self.turns = 0;
+            self.to_act = self.table.first_active();
+        } else {
+            self.to_act = self.next(s);
+        }
+    }
+
+    // ----- auction -----------------------------------------------------------------------------
+
+    fn check_auction(&self, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::Bid(c) if c.is_hungarian() => Err(Violation::illegal(
+                "PL-BID-01",
+                "the bids are jeden (1), dwa (2), trzy (3) and cztery (4)",
+            )),
+            Action::Bid(c) => {
+                if self.high.is_some_and(|(_, h)| c <= h) {
+                    return Err(Violation::illegal(
+                        "PL-BID-05",
+                        "a bid must be higher than the current highest bid",
+                    ));
+                }
+                if c == Contract::Cztery && self.turns == 0 {
+                    return Err(Violation::illegal("PL-BID-04", "forant may not bid four"));
+                }
+                if c == Contract::Cztery && self.high.map(|(_, h)| h) != Some(Contract::Trzy) {
+                    return Err(Violation::illegal(
+                        "PL-BID-06",
+                        "four may be bid only after another player has bid three",
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(Violation::wrong_phase(
+                "PL-BID-02",
+                "in the auction each player bids once or passes",
+            )),
+        }
+    }
+
+    fn apply_auction(&mut self, s: Seat, a: Action) {
+        // PL-ANN-02: a player who found the auction at three or more could not bid three; one
+        // who bid three may kontra if overcalled.
+        let reached_three = self.high.is_some_and(|(_, h)| h >= Contract::Trzy);
+        if let Action::Bid(c) = a {
+            self.may_kontra_game[s] = reached_three || c == Contract::Trzy;
+            self.high = Some((s, c));
+        } else {
+            self.may_kontra_game[s] = reached_three;
+        }
+        self.turns += 1;
+        if self.turns < self.table.active_count() {
+            self.to_act = self.next(s);
+            return;
+        }
+        // PL-BID-07, PL-BID-09.
+        let Some((declarer, contract)) = self.high else {
+            return self.finish(End::PassedOut);
+        };
+        self.declarer = declarer;
+        self.contract = contract;
+        self.to_act = declarer;
+        if contract == Contract::Jeden && !self.o.allow_play_bid_one {
+            return self.finish(End::ThrownIn(declarer));
+        }
+        self.phase = Phase::Call;
+    }
+
+    // ----- call --------------------------------------------------------------------------------
+
+    fn check_call(&self, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Call(c) if c.is_king() => Ok(()),
+            Action::Call(_) => Err(Violation::illegal(
+                "PL-CALL-01",
+                "the declarer calls a king, naming its suit",
+            )),
+            Action::ThrowIn if self.contract == Contract::Jeden => Ok(()),
+            Action::ThrowIn => Err(Violation::illegal(
+                "PL-BID-08",
+                "only a final bid of one may be thrown in",
+            )),
+            _ => Err(Violation::wrong_phase(
+                "PL-CALL-01",
+                "the declarer calls a king",
+            )),
+        }
+    }
+
+    fn apply_call(&mut self, a: Action) {
+        let Action::Call(k) = a else {
+            return self.finish(End::ThrownIn(self.declarer));
+        };
+        self.called = Some(k);
+        // PL-CALL-02/03: the declarer's own king, or one in the talon, leaves the declarer
+        // alone.
+        self.partner =
+            Seat::all(self.table.seats).find(|&t| t != self.declarer && self.hands[t].contains(k));
+        self.start_round(Phase::KingRound, self.next(self.declarer));
+    }
+
+    // ----- rounds of announcements -------------------------------------------------------------
+
+    fn start_round(&mut self, phase: Phase, first: Seat) {
+        self.phase = phase;
+        self.round = Round::default();
+        self.to_act = first;
+    }
+
+    fn first_turn(&self, s: Seat) -> bool {
+        self.round.had_turn & (1 << s.get()) == 0
+    }
+
+    /// The item `a` may be announced by `s` now, or why not.
+    fn check_announce(&self, s: Seat, a: Announceable) -> Result<(), Violation> {
+        let item = self.items[a as usize];
+        let (phase_ok, rule) = match a {
+            Announceable::KingUltimo => (self.phase == Phase::KingRound, "PL-ANN-01"),
+            Announceable::Trul => (self.phase == Phase::Announce, "PL-ANN-08"),
+            Announceable::PagatUltimo => (self.phase == Phase::Announce, "PL-ANN-09"),
+            Announceable::Walat => (self.phase == Phase::Announce, "PL-ANN-14"),
+        };
+        if !phase_ok {
+            return Err(Violation::illegal(
+                rule,
+                "król ultymo is announced before the talon; trul, pagat ultymo and walat after it",
+            ));
+        }
+        if item.announced {
+            return Err(Violation::illegal(rule, "this has been announced already"));
+        }
+        if !self.first_turn(s) {
+            return Err(Violation::illegal(
+                "PL-ANN-07",
+                "announcements are made in one's first turn of the round",
+            ));
+        }
+        let held = self.hands[s];
+        match a {
+            Announceable::KingUltimo if !self.called.is_some_and(|k| held.contains(k)) => {
+                Err(Violation::illegal(
+                    "PL-ANN-01",
+                    "only the holder of the called king may announce król ultymo",
+                ))
+            }
+            Announceable::Trul if !held.is_superset(CardSet::HONOURS) => Err(Violation::illegal(
+                "PL-ANN-08",
+                "only a player holding skiż, XXI and pagat may announce trul",
+            )),
+            Announceable::PagatUltimo if !held.contains(Card::PAGAT) => Err(Violation::illegal(
+                "PL-ANN-09",
+                "only the holder of the pagat may announce pagat ultymo",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_declare(&self, s: Seat, n: u8) -> Result<(), Violation> {
+        if self.phase != Phase::Announce {
+            return Err(Violation::illegal(
+                "PL-ANN-07",
+                "tarokks are declared after the talon exchange",
+            ));
+        }
+        if self.declared[s].is_some() || !self.first_turn(s) {
+            return Err(Violation::illegal(
+                "PL-ANN-07",
+                "the tarokk count is declared once, in one's first turn of the round",
+            ));
+        }
+        let held = self.tarokks(s);
+        if n != held {
+            return Err(Violation::illegal(
+                "PL-ANN-10",
+                "the tarokk count is declared at its exact number",
+            ));
+        }
+        if declaration_value(n).is_none() {
+            return Err(Violation::illegal(
+                "PL-ANN-11",
+                "only 10 or more tarokks, or 2 or fewer, may be declared",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Who may say kontra at `level` on the game (PL-ANN-02..06).
+    fn check_game_kontra(&self, s: Seat, level: u8) -> Result<(), Violation> {
+        if self.phase != Phase::KingRound {
+            return Err(Violation::illegal(
+                "PL-ANN-02",
+                "the game is kontra'd before the talon exchange",
+            ));
+        }
+        if next_level(self.game_level) != Some(level) {
+            return Err(Violation::illegal(
+                "PL-ANN-06",
+                "the doublings go kontra, re, sub, mort, one step at a time",
+            ));
+        }
+        let opponent = self.team_of(s) == Team::Opponents;
+        match level {
+            1 if self.contract <= Contract::Dwa => Err(Violation::illegal(
+                "PL-ANN-04",
+                "nobody may say kontra to a bid of one or two",
+            )),
+            1 if !opponent || !self.may_kontra_game[s] => Err(Violation::illegal(
+                "PL-ANN-02",
+                "only an opponent who had no chance to bid three (or bid three and was overcalled) may kontra the game",
+            )),
+            2 | 5 if opponent => Err(Violation::illegal(
+                "PL-ANN-06",
+                "re and mort are said by the declarer's team",
+            )),
+            3 if !opponent => Err(Violation::illegal(
+                "PL-ANN-06",
+                "sub is said by an opponent",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Who may say kontra at `level` on announced item `a` (PL-ANN-05/06, PL-ANN-13).
+    fn check_item_kontra(&self, s: Seat, a: Announceable, level: u8) -> Result<(), Violation> {
+        let item = self.items[a as usize];
+        let (rule, round) = match a {
+            Announceable::KingUltimo => ("PL-ANN-05", Phase::KingRound),
+            Announceable::Trul | Announceable::PagatUltimo => ("PL-ANN-13", Phase::Announce),
+            Announceable::Walat => {
+                return Err(Violation::illegal("PL-ANN-14", "walat cannot be kontra'd"))
+            }
+        };
+        if !item.announced {
+            return Err(Violation::illegal(
+                rule,
+                "only an announced item can be kontra'd",
+            ));
+        }
+        if self.phase != round {
+            return Err(Violation::illegal(
+                rule,
+                "an announcement is kontra'd in the round it was made",
+            ));
+        }
+        if next_level(item.level) != Some(level) {
+            return Err(Violation::illegal(
+                "PL-ANN-06",
+                "the doublings go kontra, re, sub, mort, one step at a time",
+            ));
+        }
+        let by_opposing = level % 2 == 1;
+        if (self.team_of(s) != item.team) != by_opposing {
+            return Err(Violation::illegal(
+                rule,
+                "kontra and sub are said by the announcers' opponents, re and mort by the announcing team",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_round(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::Announce(b) => match Announceable::of(b) {
+                Some(Announceable::KingUltimo) if self.called.and_then(Card::suit) != b.suit() => {
+                    Err(Violation::illegal(
+                        "PL-ANN-01",
+                        "król ultymo names the called king",
+                    ))
+                }
+                Some(item) => self.check_announce(s, item),
+                None => Err(Violation::illegal(
+                    "PL-ANN-07",
+                    "the announcements are król ultymo, trul, pagat ultymo and walat",
+                )),
+            },
+            Action::Declare(Declaration::Tarokks(n)) => self.check_declare(s, n),
+            Action::Kontra(Target::Game, level) => self.check_game_kontra(s, level),
+            Action::Kontra(Target::Bonus(b), level) => match Announceable::of(b) {
+                Some(Announceable::KingUltimo) if self.called.and_then(Card::suit) != b.suit() => {
+                    Err(Violation::illegal(
+                        "PL-ANN-05",
+                        "only an announced item can be kontra'd",
+                    ))
+                }
+                Some(item) => self.check_item_kontra(s, item, level),
+                None => Err(Violation::illegal(
+                    "PL-ANN-13",
+                    "only an announced item can be kontra'd",
+                )),
+            },
+            _ => Err(Violation::wrong_phase(
+                "PL-ANN-07",
+                "in a round of announcements: announce, declare, kontra or pass",
+            )),
+        }
+    }
+
+    fn apply_round(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Pass => return self.end_turn(s),
+            Action::Announce(b) => {
+                if let Some(item) = Announceable::of(b) {
+                    let team = self.team_of(s);
+                    self.items[item as usize] = Item {
+                        announced: true,
+                        team,
+                        announcer: s,
+                        level: 0,
+                    };
+                    // The holder of the called king shows it (PL-CALL-04).
+                    if item == Announceable::KingUltimo {
+                        self.identified[s] = true;
+                    }
+                }
+            }
+            Action::Declare(Declaration::Tarokks(n)) => self.declared[s] = Some(n),
+            Action::Kontra(Target::Game, level) => {
+                self.game_level = level;
+                self.identified[s] = true;
+            }
+            Action::Kontra(Target::Bonus(b), level) => {
+                if let Some(item) = Announceable::of(b) {
+                    self.items[item as usize].level = level;
+                    self.identified[s] = true;
+                }
+            }
+            _ => {}
+        }
+        self.round.acted = true;
+    }
+
+    fn end_turn(&mut self, s: Seat) {
+        if self.round.acted {
+            self.round.silent = 0;
+        } else {
+            self.round.silent += 1;
+        }
+        self.round.acted = false;
+        self.round.had_turn |= 1 << s.get();
+        if self.round.silent >= 3 && self.round.had_turn == ALL_SEATS {
+            match self.phase {
+                Phase::KingRound => self.start_talon(),
+                _ => self.start_play(),
+            }
+        } else {
+            self.to_act = self.next(s);
+        }
+    }
+
+    // ----- talon and discards ------------------------------------------------------------------
+
+    fn start_talon(&mut self) {
+        self.to_act = self.declarer;
+        if self.contract == Contract::Cztery {
+            // PL-TALON-05: the talon stays unseen.
+            return self.start_round(Phase::Announce, self.declarer);
+        }
+        self.phase = Phase::Talon;
+        match self.o.talon_procedure {
+            TalonProcedure::Sequential => {
+                self.looking = 0;
+                self.exposed = 0;
+            }
+            TalonProcedure::Exposed => {
+                self.looking = self.groups();
+                self.exposed = (1 << self.groups()) - 1;
+            }
+        }
+    }
+
+    fn check_talon(&self, a: Action) -> Result<(), Violation> {
+        let n = self.groups();
+        match a {
+            Action::TakeTalon(i) => {
+                let may = if self.looking < n {
+                    i == self.looking
+                } else {
+                    i < n && self.exposed & (1 << i) != 0
+                };
+                if may {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "PL-TALON-02",
+                        "the declarer takes the group being looked at, or any face-up group once all are face up",
+                    ))
+                }
+            }
+            Action::ExposeTalon => {
+                if self.looking < n {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "PL-TALON-02",
+                        "every group is face up: take one of them",
+                    ))
+                }
+            }
+            Action::GiveUp => {
+                let found = self
+                    .called
+                    .is_some_and(|k| self.talon_seen_by_declarer().contains(k));
+                if found {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "PL-TALON-14",
+                        "the declarer may give up only on finding the called king in the talon",
+                    ))
+                }
+            }
+            _ => Err(Violation::wrong_phase(
+                "PL-TALON-01",
+                "the declarer takes a talon group, turns one face up, or gives up",
+            )),
+        }
+    }
+
+    fn apply_talon(&mut self, a: Action) {
+        match a {
+            Action::TakeTalon(i) => {
+                let cards = self.group(i);
+                self.taken = Some(i);
+                self.talon_received = cards;
+                self.hands[self.declarer] |= cards;
+                self.to_discard = cards.len() as u8;
+                self.phase = Phase::Discard;
+            }
+            Action::ExposeTalon => {
+                self.exposed |= 1 << self.looking;
+                self.looking += 1;
+            }
+            _ => self.finish(End::GaveUp(self.declarer)),
+        }
+    }
+
+    /// The cards the declarer may discard now (PL-TALON-08/09): never a five-point card, and a
+    /// tarokk only when the remaining twelve cannot otherwise be all tarokks and kings.
+    fn discardable(&self) -> CardSet {
+        let hand = self.hands[self.declarer];
+        let plain = hand - CardSet::TAROKKS - CardSet::KINGS;
+        if plain.len() >= u32::from(self.to_discard) {
+            plain
+        } else {
+            plain | (hand & (CardSet::TAROKKS - CardSet::HONOURS))
+        }
+    }
+
+    fn check_discard(&self, a: Action) -> Result<(), Violation> {
+        let Action::Discard(c) = a else {
+            return Err(Violation::wrong_phase(
+                "PL-TALON-07",
+                "the declarer discards as many cards as were taken",
+            ));
+        };
+        let hand = self.hands[self.declarer];
+        if !hand.contains(c) {
+            return Err(Violation::illegal(
+                "PL-TALON-07",
+                "you can only discard a card from your hand",
+            ));
+        }
+        if CardSet::HONOURS.contains(c) || c.is_king() {
+            return Err(Violation::illegal(
+                "PL-TALON-08",
+                "skiż, XXI, pagat and kings may not be discarded",
+            ));
+        }
+        if !self.discardable().contains(c) {
+            return Err(Violation::illegal(
+                "PL-TALON-09",
+                "a tarokk may be discarded only if the twelve cards kept are then all tarokks and kings",
+            ));
+        }
+        Ok(())
+    }
+
+    fn apply_discard(&mut self, c: Card) {
+        self.hands[self.declarer].remove(c);
+        self.discards.insert(c);
+        self.to_discard = self.to_discard.saturating_sub(1);
+        if self.to_discard == 0 {
+            self.start_round(Phase::Announce, self.declarer);
+        }
+    }
+
+    // ----- play --------------------------------------------------------------------------------
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        let forant = self.table.first_active();
+        self.trick = Trick::new(forant);
+        self.to_act = forant;
+    }
+
+    /// The cards `s` must keep while another is legal: the pagat after announcing pagat ultymo
+    /// (PL-PLAY-08), the called king after announcing król ultymo (PL-PLAY-09).
+    fn reserved(&self, s: Seat) -> CardSet {
+        let mut r = CardSet::EMPTY;
+        let pagat = self.items[Announceable::PagatUltimo as usize];
+        if pagat.announced && pagat.announcer == s {
+            r.insert(Card::PAGAT);
+        }
+        let king = self.items[Announceable::KingUltimo as usize];
+        if king.announced && king.announcer == s {
+            if let Some(k) = self.called {
+                r.insert(k);
+            }
+        }
+        r
+    }
+
+    /// The cards `s` may play (PL-PLAY-02..09).
+    fn legal_cards(&self, s: Seat) -> CardSet {
+        let rules = TrickRules::TAROCK;
+        let legal = rules.legal(self.hands[s], self.trick.led(&rules));
+        let keep = legal - self.reserved(s);
+        if keep.is_empty() {
+            legal
+        } else {
+            keep
+        }
+    }
+
+    fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let Action::Play(c) = a else {
+            return Err(Violation::wrong_phase(
+                "PL-PLAY-01",
+                "during play the only action is playing a card",
+            ));
+        };
+        if !self.hands[s].contains(c) {
+            return Err(Violation::illegal(
+                "PL-PLAY-02",
+                "you can only play a card from your hand",
+            ));
+        }
+        let rules = TrickRules::TAROCK;
+        let by_suit = rules.legal(self.hands[s], self.trick.led(&rules));
+        if !by_suit.contains(c) {
+            let led = self.trick.led(&rules);
+            return Err(match led {
+                Some(l) if CardSet::TAROKKS.contains(l) => Violation::illegal(
+                    "PL-PLAY-06",
+                    "a tarokk was led: play a tarokk if you have one",
+                ),
+                Some(l) if (self.hands[s] & rules.suit_of(l)).is_empty() => {
+                    Violation::illegal("PL-PLAY-04", "void in the suit led, you must play a tarokk")
+                }
+                _ => Violation::illegal("PL-PLAY-03", "you must follow the suit led"),
+            });
+        }
+        if !self.legal_cards(s).contains(c) {
+            return Err(if c == Card::PAGAT {
+                Violation::illegal(
+                    "PL-PLAY-08",
+                    "after announcing pagat ultymo you keep the pagat while another card is legal",
+                )
+            } else {
+                Violation::illegal(
+                    "PL-PLAY-09",
+                    "after announcing król ultymo you keep the called king while another card is legal",
+                )
+            });
+        }
+        Ok(())
+    }
+
+    fn apply_play(&mut self, s: Seat, c: Card) {
+        self.hands[s].remove(c);
+        self.trick.push(s, c);
+        if self.trick.len() < usize::from(self.table.active_count()) {
+            self.to_act = self.next(s);
+            return;
+        }
+        let (winner, _) = self
+            .trick
+            .winner(&TrickRules::TAROCK)
+            .unwrap_or((self.trick.leader(), c));
+        self.won[winner] |= self.trick.cards();
+        if let Some(slot) = self.tricks.get_mut(usize::from(self.ntricks)) {
+            *slot = self.trick;
+        }
+        self.ntricks += 1;
+        self.trick = Trick::new(winner);
+        self.to_act = winner;
+        if usize::from(self.ntricks) >= TRICKS {
+            self.finish(End::Played);
+        }
+    }
+
+    // ----- views -------------------------------------------------------------------------------
+
+    /// The cards `viewer` may see: a seat its own hand and discards, and the talon groups it
+    /// looked at; everyone the four kings laid down (PL-DEAL-11), the discarded tarokks
+    /// (PL-TALON-10), the groups turned face up, and once the hand is played out the talon
+    /// cards nobody took, which are counted with the tricks (PL-TALON-12/13). Played cards are
+    /// public.
+    #[must_use]
+    pub fn visible(&self, viewer: Viewer) -> Visible {
+        if viewer == Viewer::Referee {
+            let mut discards = BySeat::splat(CardSet::EMPTY);
+            discards[self.declarer] = self.discards;
+            return Visible {
+                hands: self.hands,
+                discards,
+                talon: self.deal.talon_set(),
+            };
+        }
+        let mut v = Visible::default();
+        if let Some(h) = self.four_kings {
+            v.hands[h] = self.hands[h] & CardSet::KINGS;
+        }
+        v.discards[self.declarer] = self.discards & CardSet::TAROKKS;
+        v.talon = self.groups_in(self.exposed);
+        if self.phase == Phase::Over(End::Played) {
+            v.talon |= self.talon_remaining();
+        }
+        if let Viewer::Seat(me) = viewer {
+            if me.get() < self.table.seats {
+                v.hands[me] = self.hands[me];
+                if me == self.declarer && self.declarer().is_some() {
+                    v.discards[me] = self.discards;
+                    v.talon |= self.talon_seen_by_declarer();
+                }
+            }
+        }
+        v
+    }
+
+    /// True once every side is public: the called king was played, or turned face up in the
+    /// talon, or its holder announced król ultymo (PL-CALL-04).
+    fn sides_public(&self) -> bool {
+        let Some(k) = self.called else {
+            return false;
+        };
+        let played = self.won.0.iter().fold(self.trick.cards(), |a, &w| a | w);
+        let king = self.items[Announceable::KingUltimo as usize];
+        played.contains(k) || self.groups_in(self.exposed).contains(k) || king.announced
+    }
+
+    /// The side of seat `s` as `viewer` can know it: the declarer's is public; a seat knows its
+    /// own (the holder of the called king knows every side, and so does a declarer who holds
+    /// it); everyone knows every side once the called king shows (PL-CALL-04), and the side of a
+    /// player whose kontra showed it.
+    #[must_use]
+    pub fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        if self.declarer().is_none() || s.get() >= self.table.seats {
+            return None;
+        }
+        if s == self.declarer {
+            return Some(Team::Declarer);
+        }
+        let k = self.called?;
+        let known = match viewer {
+            Viewer::Referee => true,
+            Viewer::Spectator => self.identified[s] || self.sides_public(),
+            Viewer::Seat(me) => {
+                me == s
+                    || self.identified[s]
+                    || self.sides_public()
+                    || self.hands[me].contains(k)
+                    || (me == self.declarer && self.talon_received.contains(k))
+            }
+        };
+        known.then(|| self.team_of(s))
+    }
+
+    // ----- scoring -----------------------------------------------------------------------------
+
+    /// What each team's pile holds at the end: its tricks, the declarer's discards for the
+    /// declarer's team (PL-TALON-11), the groups turned up and left for the opponents
+    /// (PL-TALON-12), and the unseen talon for the opponents, or for the declarer when the
+    /// called king lay in the talon (PL-TALON-13).
+    #[must_use]
+    pub fn piles(&self) -> [CardSet; 2] {
+        let mut piles = [CardSet::EMPTY; 2];
+        for s in Seat::all(self.table.seats) {
+            piles[team_index(self.team_of(s))] |= self.won[s];
+        }
+        piles[0] |= self.discards;
+        let unseen = self.talon_unseen();
+        let left = self.talon_remaining() - unseen;
+        piles[1] |= left;
+        piles[usize::from(!self.king_in_talon())] |= unseen;
+        piles
+    }
+
+    /// Each team's card points in thirds (PL-SCORE-02/03): the declarer's team, the opponents.
+    #[must_use]
+    pub fn card_thirds(&self) -> [i64; 2] {
+        self.piles()
+            .map(|p| count::count_thirds(CountMethod::ThreesMinusTwo, p))
+    }
+
+    /// What a line worth `v` to `winner` pays each seat: in two against two each player of the
+    /// losing team pays one of the winners (PL-SCORE-09); a player alone pays or receives `v`
+    /// from each of the three (PL-SCORE-10).
+    fn pay(&self, winner: Team, v: i64) -> BySeat<i64> {
+        let mut p = BySeat::splat(0);
+        let declarers = Seat::all(self.table.seats)
+            .filter(|&s| self.team_of(s) == Team::Declarer)
+            .count() as i64;
+        let opponents = i64::from(self.table.active_count()) - declarers;
+        for s in Seat::all(self.table.seats) {
+            let mine = self.team_of(s);
+            let (own, other) = if mine == Team::Declarer {
+                (declarers, opponents)
+            } else {
+                (opponents, declarers)
+            };
+            // A player alone settles with each of the others; otherwise player with player.
+            let share = if own == 1 { v * other } else { v };
+            p[s] = if mine == winner { share } else { -share };
+        }
+        p
+    }
+
+    fn line(
+        &self,
+        item: LedgerLine,
+        team: Team,
+        base: i64,
+        multiplier: i64,
+        announced: bool,
+        made: bool,
+    ) -> LedgerItem {
+        let winner = if made { team } else { team.other() };
+        LedgerItem {
+            item,
+            team: Some(team),
+            seat: None,
+            base,
+            multiplier,
+            announced,
+            made,
+            payments: self.pay(winner, base * multiplier),
+        }
+    }
+
+    /// The settlement of the hand (meaningful once it is over).
+    #[must_use]
+    pub fn settle(&self) -> Ledger {
+        let mut ledger = Ledger::default();
+        match self.phase {
+            Phase::Over(End::Played) => self.settle_played(&mut ledger),
+            Phase::Over(End::GaveUp(d)) => {
+                // PL-SCORE-11: the declarer alone pays each of the three; nothing else counts.
+                let v = self.o.king_in_talon_giveup_penalty;
+                let mut payments = BySeat::splat(0);
+                for s in Seat::all(self.table.seats) {
+                    payments[s] = if s == d { -3 * v } else { v };
+                }
+                ledger.push(LedgerItem {
+                    item: LedgerLine::GiveUp,
+                    team: Some(Team::Declarer),
+                    seat: Some(d),
+                    base: v,
+                    multiplier: 1,
+                    announced: false,
+                    made: false,
+                    payments,
+                });
+            }
+            _ => {}
+        }
+        ledger
+    }
+
+    fn settle_played(&self, ledger: &mut Ledger) {
+        let piles = self.piles();
+        let thirds = self.card_thirds();
+        ledger.card_points = Some(thirds.map(count::round_thirds));
+        let pile = |t: Team| piles[team_index(t)];
+        let team_at = |c: Card| -> Option<(usize, Team, Team)> {
+            // The trick index, the team that played `c` and the team that won it.
+            self.tricks().iter().enumerate().find_map(|(i, t)| {
+                let by = t.player_of(c)?;
+                let (w, _) = t.winner(&TrickRules::TAROCK)?;
+                Some((i, self.team_of(by), self.team_of(w)))
+            })
+        };
+        let last = TRICKS - 1;
+        // The game (PL-SCORE-05/06).
+        let made = thirds[0] > 105;
+        ledger.push(self.line(
+            LedgerLine::Game,
+            Team::Declarer,
+            game_value(self.contract),
+            multiplier(self.game_level),
+            false,
+            made,
+        ));
+        // Four kings (PL-SCORE-15/16).
+        match self.four_kings {
+            Some(h) => {
+                let team = match self.o.four_kings_commitment_side {
+                    FourKingsSide::Holder => self.team_of(h),
+                    FourKingsSide::Bidder => Team::Declarer,
+                };
+                let made = pile(team).is_superset(CardSet::KINGS);
+                ledger.push(self.line(LedgerLine::Bonus(Bonus::FourKings), team, 8, 1, true, made));
+            }
+            None => {
+                for team in [Team::Declarer, Team::Opponents] {
+                    if pile(team).is_superset(CardSet::KINGS) {
+                        ledger.push(self.line(
+                            LedgerLine::Bonus(Bonus::FourKings),
+                            team,
+                            2,
+                            1,
+                            false,
+                            true,
+                        ));
+                    }
+                }
+            }
+        }
+        // Trul (PL-SCORE-13/14).
+        let trul = self.items[Announceable::Trul as usize];
+        if trul.announced {
+            let made = pile(trul.team).is_superset(CardSet::HONOURS);
+            ledger.push(self.line(
+                LedgerLine::Bonus(Bonus::Trull),
+                trul.team,
+                self.o.announced_trul_value,
+                multiplier(trul.level),
+                true,
+                made,
+            ));
+        } else {
+            for team in [Team::Declarer, Team::Opponents] {
+                if pile(team).is_superset(CardSet::HONOURS) {
+                    ledger.push(self.line(
+                        LedgerLine::Bonus(Bonus::Trull),
+                        team,
+                        2,
+                        1,
+                        false,
+                        true,
+                    ));
+                }
+            }
+        }
+        // Pagat ultymo and the lost pagat (PL-SCORE-17..19, 26..28).
+        let pagat = team_at(Card::PAGAT);
+        let ultimo = self.items[Announceable::PagatUltimo as usize];
+        let pagat_won_last = pagat.is_some_and(|(i, by, w)| i == last && by == w)
+            && self.tricks[last]
+                .winner(&TrickRules::TAROCK)
+                .map(|(_, c)| c)
+                == Some(Card::PAGAT);
+        if ultimo.announced {
+            ledger.push(self.line(
+                LedgerLine::Bonus(Bonus::PagatUltimo),
+                ultimo.team,
+                2,
+                multiplier(ultimo.level),
+                true,
+                pagat_won_last,
+            ));
+        } else if let Some((i, by, _)) = pagat {
+            if i == last {
+                ledger.push(self.line(
+                    LedgerLine::Bonus(Bonus::PagatUltimo),
+                    by,
+                    1,
+                    1,
+                    false,
+                    pagat_won_last,
+                ));
+            }
+        }
+        if let Some((i, by, w)) = pagat {
+            if by != w && i != last {
+                ledger.push(self.line(LedgerLine::Bonus(Bonus::PagatCatch), w, 1, 1, false, true));
+            }
+        }
+        // Król ultymo and the captured king (PL-SCORE-20..25).
+        if let Some(k) = self.called {
+            let king = team_at(k);
+            let announced = self.items[Announceable::KingUltimo as usize];
+            let won_last_with_king = king.is_some_and(|(i, _, w)| i == last && w == Team::Declarer);
+            if announced.announced {
+                ledger.push(self.line(
+                    LedgerLine::Bonus(Bonus::KingUltimo(self.called_suit())),
+                    Team::Declarer,
+                    2,
+                    multiplier(announced.level),
+                    true,
+                    won_last_with_king,
+                ));
+            } else if won_last_with_king {
+                ledger.push(self.line(
+                    LedgerLine::Bonus(Bonus::KingUltimo(self.called_suit())),
+                    Team::Declarer,
+                    1,
+                    1,
+                    false,
+                    true,
+                ));
+            }
+            let captured = match king {
+                Some((i, _, w)) => w == Team::Opponents && !(i == last && announced.announced),
+                // PL-SCORE-23/24: turned up and left, not merely unseen.
+                None => (self.talon_remaining() - self.talon_unseen()).contains(k),
+            };
+            if captured {
+                ledger.push(self.line(
+                    LedgerLine::Bonus(Bonus::KingCatch),
+                    Team::Opponents,
+                    1,
+                    1,
+                    false,
+                    true,
+                ));
+            }
+        }
+        // The XXI caught by the other team's skiż (PL-SCORE-29).
+        let caught = self.tricks().iter().find_map(|t| {
+            let skiz = self.team_of(t.player_of(Card::SKIZ)?);
+            let xxi = self.team_of(t.player_of(Card::XXI)?);
+            (skiz != xxi).then_some(skiz)
+        });
+        if let Some(team) = caught {
+            ledger.push(self.line(LedgerLine::Bonus(Bonus::XxiCatch), team, 2, 1, false, true));
+        }
+        // Walat (PL-SCORE-30).
+        let all_tricks = |team: Team| {
+            self.tricks().iter().all(|t| {
+                t.winner(&TrickRules::TAROCK)
+                    .is_some_and(|(w, _)| self.team_of(w) == team)
+            })
+        };
+        let walat = self.items[Announceable::Walat as usize];
+        if walat.announced {
+            let made = all_tricks(walat.team);
+            ledger.push(self.line(
+                LedgerLine::Bonus(Bonus::Volat),
+                walat.team,
+                20,
+                1,
+                true,
+                made,
+            ));
+        } else {
+            for team in [Team::Declarer, Team::Opponents] {
+                if all_tricks(team) {
+                    ledger.push(self.line(
+                        LedgerLine::Bonus(Bonus::Volat),
+                        team,
+                        5,
+                        1,
+                        false,
+                        true,
+                    ));
+                }
+            }
+        }
+        // Declarations (PL-SCORE-12).
+        for s in Seat::all(self.table.seats) {
+            if let Some((n, v)) = self.declared[s].and_then(|n| Some((n, declaration_value(n)?))) {
+                let mut line = self.line(
+                    LedgerLine::Tarokks {
+                        count: n,
+                        declared: true,
+                    },
+                    self.team_of(s),
+                    v,
+                    1,
+                    true,
+                    true,
+                );
+                line.seat = Some(s);
+                ledger.push(line);
+            }
+        }
+    }
+
+    // ----- dispatch ----------------------------------------------------------------------------
+
+    fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match self.phase {
+            Phase::Opening => self.check_opening(s, a),
+            Phase::Auction => self.check_auction(a),
+            Phase::Call => self.check_call(a),
+            Phase::KingRound | Phase::Announce => self.check_round(s, a),
+            Phase::Talon => self.check_talon(a),
+            Phase::Discard => self.check_discard(a),
+            Phase::Play => self.check_play(s, a),
+            Phase::Over(_) => Err(Violation {
+                kind: ViolationKind::GameOver,
+                rule: "PL-PLAY-10",
+                message: "the hand is over",
+            }),
+        }
+    }
+
+    /// Pushes `a` if it is legal for `s` now.
+    fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
+        if self.check_phase(s, a).is_ok() {
+            out.push(a);
+        }
+    }
+}
+
+fn team_index(t: Team) -> usize {
+    match t {
+        Team::Declarer => 0,
+        Team::Opponents => 1,
+    }
+}
+
+/// Every kontra target of a Polish hand but król ultymo's, which names the called king.
+const TARGETS: [Target; 3] = [
+    Target::Game,
+    Target::Bonus(Bonus::Trull),
+    Target::Bonus(Bonus::PagatUltimo),
+];
+
+impl Game for Polish {
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over(_) => None,
+            _ => Some(self.to_act),
+        }
+    }
+
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        let s = self.to_act;
+        match self.phase {
+            Phase::Opening => {
+                for a in [
+                    Action::Pass,
+                    Action::ThrowIn,
+                    Action::Declare(Declaration::FourKings),
+                ] {
+                    self.push_legal(out, s, a);
+                }
+            }
+            Phase::Auction => {
+                self.push_legal(out, s, Action::Pass);
+                for c in Contract::POLISH {
+                    self.push_legal(out, s, Action::Bid(c));
+                }
+            }
+            Phase::Call => {
+                self.push_legal(out, s, Action::ThrowIn);
+                for suit in Suit::ALL {
+                    out.push(Action::Call(Card::king(suit)));
+                }
+            }
+            Phase::KingRound | Phase::Announce => {
+                out.push(Action::Pass);
+                let suit = self.called_suit();
+                for a in Announceable::ALL {
+                    self.push_legal(out, s, Action::Announce(a.bonus(suit)));
+                }
+                self.push_legal(
+                    out,
+                    s,
+                    Action::Declare(Declaration::Tarokks(self.tarokks(s))),
+                );
+                let king = Target::Bonus(Bonus::KingUltimo(suit));
+                for t in TARGETS.into_iter().chain([king]) {
+                    let level = match t {
+                        Target::Game => self.game_level,
+                        Target::Bonus(b) => {
+                            Announceable::of(b).map_or(0, |a| self.items[a as usize].level)
+                        }
+                    };
+                    if let Some(l) = next_level(level) {
+                        self.push_legal(out, s, Action::Kontra(t, l));
+                    }
+                }
+            }
+            Phase::Talon => {
+                for i in 0..self.groups() {
+                    self.push_legal(out, s, Action::TakeTalon(i));
+                }
+                self.push_legal(out, s, Action::ExposeTalon);
+                self.push_legal(out, s, Action::GiveUp);
+            }
+            Phase::Discard => {
+                for c in self.discardable() {
+                    out.push(Action::Discard(c));
+                }
+            }
+            Phase::Play => {
+                for c in self.legal_cards(s) {
+                    out.push(Action::Play(c));
+                }
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        let s = self.to_act;
+        let (cards, make): (CardSet, fn(Card) -> Action) = match self.phase {
+            Phase::Play => (self.legal_cards(s), Action::Play),
+            Phase::Discard => (self.discardable(), Action::Discard),
+            Phase::Over(_) => return None,
+            _ => {
+                let list = self.legal_actions();
+                if list.is_empty() {
+                    return None;
+                }
+                return list.get(pick(list.len())).copied();
+            }
+        };
+        let n = cards.len() as usize;
+        if n == 0 {
+            return None;
+        }
+        cards.nth(u32::try_from(pick(n)).ok()?).map(make)
+    }
+
+    fn check(&self, a: Action) -> Result<(), Violation> {
+        self.check_phase(self.to_act, a)
+    }
+
+    fn play_unchecked(&mut self, a: Action) {
+        let s = self.to_act;
+        self.count_action();
+        match self.phase {
+            Phase::Opening => self.apply_opening(s, a),
+            Phase::Auction => self.apply_auction(s, a),
+            Phase::Call => self.apply_call(a),
+            Phase::KingRound | Phase::Announce => self.apply_round(s, a),
+            Phase::Talon => self.apply_talon(a),
+            Phase::Discard => {
+                if let Action::Discard(c) = a {
+                    self.apply_discard(c);
+                }
+            }
+            Phase::Play => {
+                if let Action::Play(c) = a {
+                    self.apply_play(s, c);
+                }
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(end) => Some(Outcome {
+                end,
+                ledger: self.settle(),
+            }),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Polish Taroki z królami (Kozy): four players, 54 cards, the partner chosen by calling a king.
+
+pub mod bot;
+pub mod game;
+pub mod ids;
+pub mod options;
+
+pub use game::{Phase, Polish};
+pub use options::PolishOptions;
