@@ -15,8 +15,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use tarock_benches::{complete_record, playout, position, setup, Method, Rng, PHASES, VARIANTS};
-use tarock_engine::game::{ActionList, Game, Viewer};
+use tarock_benches::{complete_record, phases, playout, position, setup, Method, Rng, VARIANTS};
+use tarock_engine::game::{ActionList, Game, Observe, Viewer};
 use tarock_engine::{AnyGame, Seat};
 
 /// How far into each phase the benchmarked position lies (the round of announcements has items
@@ -26,7 +26,7 @@ const SKIP: usize = 6;
 fn legal_actions(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_actions");
     for v in VARIANTS {
-        for (name, phase) in PHASES {
+        for &(name, phase) in phases(v) {
             let p = position(v, phase, SKIP);
             let expected = p.game.legal_actions().len();
             assert!(expected > 0, "{v} {name}: no legal action");
@@ -56,19 +56,18 @@ fn legal_actions(c: &mut Criterion) {
 fn apply(c: &mut Criterion) {
     let mut group = c.benchmark_group("apply");
     for v in VARIANTS {
-        for (name, phase) in PHASES {
+        for &(name, phase) in phases(v) {
             let p = position(v, phase, SKIP);
             let list = p.game.legal_actions();
             // The middle action of the list: a bid, a discard, an announcement or kontra, a card.
             let a = list[list.len() / 2];
-            let before = p.game.as_hungarian().map(|h| h.actions_applied());
+            let before = p.game.actions_applied();
             group.bench_with_input(BenchmarkId::new(v.id(), name), &p.game, |b, g| {
                 b.iter(|| {
                     let next = black_box(*g)
                         .play(black_box(a))
                         .expect("a listed action applies");
-                    let after = next.as_hungarian().map(|h| h.actions_applied());
-                    assert_eq!(after, before.map(|n| n + 1));
+                    assert_eq!(next.actions_applied(), before + 1);
                     next
                 });
             });
@@ -128,9 +127,8 @@ fn replay(c: &mut Criterion) {
             b.iter(|| {
                 let g = AnyGame::replay(black_box(&p.setup), black_box(&p.actions))
                     .expect("the record replays");
-                let h = g.as_hungarian().expect("a hungarian game");
-                let seen = h.visible(Viewer::Seat(Seat::new(1)));
-                assert_eq!(seen.hands[Seat::new(1)], h.hand(Seat::new(1)));
+                let seen = g.visible(Viewer::Seat(Seat::new(1)));
+                assert_eq!(seen.hands[Seat::new(1)], g.hand(Seat::new(1)));
                 seen
             });
         });
@@ -142,10 +140,10 @@ fn settle(c: &mut Criterion) {
     let mut group = c.benchmark_group("settle");
     for v in VARIANTS {
         let p = complete_record(v, 0);
-        let h = *p.game.as_hungarian().expect("a hungarian game");
+        let g = p.game;
         group.bench_function(v.id(), |b| {
             b.iter(|| {
-                let ledger = black_box(&h).settle(1);
+                let ledger = black_box(&g).settlement(1).expect("the hand is over");
                 assert!(ledger.is_zero_sum());
                 assert!(!ledger.items.is_empty());
                 ledger

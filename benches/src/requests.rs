@@ -7,7 +7,7 @@
 //! [`sealed_apply_action_request`] is then the measured request, as a hosted client sends it:
 //! the acting seat's token and the move count it expects.
 
-use crate::{random_deal, setup, Policy, Rng, VARIANTS};
+use crate::{random_deal, setup, Policy, Rng, RECORD_VARIANTS};
 use prost::Message;
 use tarock_engine::game::Game;
 use tarock_engine::{Action, AnyGame, DealSource, Seat, Setup, RULES_VERSION};
@@ -30,7 +30,7 @@ pub struct InProgress {
 /// The `i`-th deal of a set (the variants in turn, seed `seeds + i`), played to its end under
 /// [`Policy::Realistic`].
 fn realistic_deal(i: usize, seeds: u64, rng: &mut Rng) -> (Setup, Vec<Action>) {
-    let s = setup(VARIANTS[i % VARIANTS.len()], seeds + i as u64);
+    let s = setup(RECORD_VARIANTS[i % RECORD_VARIANTS.len()], seeds + i as u64);
     let (_, actions) = random_deal(&s, Policy::Realistic, rng);
     (s, actions)
 }

@@ -4,7 +4,7 @@
 
 use crate::respond::{self, Detail};
 use tarock_engine::action::{Declaration, Target};
-use tarock_engine::game::{End, Stage, Viewer};
+use tarock_engine::game::{End, Observe, Stage, Viewer};
 use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,

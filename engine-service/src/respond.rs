@@ -13,7 +13,7 @@
 use crate::convert::{self, action_parts, CardFields};
 use std::borrow::Cow;
 use std::ops::Range;
-use tarock_engine::game::{Game, Stage, Viewer};
+use tarock_engine::game::{Game, Observe, Stage, Viewer};
 use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
 use tarock_proto::v1 as pb;
 use tarock_proto::wire::{self, Writer};
@@ -377,11 +377,30 @@ struct Discarded {
     entry: (u32, u32),
 }
 
-/// The auction's entries (field 8) of the calls among `actions` (made by `seats`) up to the
-/// first action of another kind; whether there was one (the auction is then over).
-fn auction_entries(w: &mut Writer, actions: &[Action], seats: &[Seat]) -> bool {
-    for (&a, &s) in actions.iter().zip(seats) {
-        if !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
+/// The auction's entries (field 8) of the calls among `actions` (made by `seats`, the first of
+/// them the record's action number `from`) up to the first action of another kind or the end
+/// of the auction's `bounds` (see [`AnyGame::auction_bounds`]); whether the auction is over.
+fn auction_entries(
+    w: &mut Writer,
+    actions: &[Action],
+    seats: &[Seat],
+    from: usize,
+    bounds: (usize, Option<usize>),
+) -> bool {
+    let (start, calls) = bounds;
+    // The actions before the auction: a throw-in ends the hand without one.
+    let before = start.saturating_sub(from).min(actions.len());
+    if actions[..before].contains(&Action::ThrowIn) {
+        return true;
+    }
+    // How many of the rest are still the auction's calls.
+    let left = calls.map_or(usize::MAX, |n| (start + n).saturating_sub(from.max(start)));
+    for (k, (&a, &s)) in actions[before..]
+        .iter()
+        .zip(&seats[before.min(seats.len())..])
+        .enumerate()
+    {
+        if k >= left || !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
             return true;
         }
         history_entry(w, AUCTION_TAG, s, a);
@@ -423,7 +442,8 @@ impl History {
         let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 64 + 128);
         // The auction's entries, and those of the calls after them while it lasts.
         w.raw(self.auction());
-        let auction_over = self.auction_over || auction_entries(&mut w, actions, seats);
+        let auction_over = self.auction_over
+            || auction_entries(&mut w, actions, seats, self.actions, game.auction_bounds());
         let auction_end = w.len();
         // The completed tricks.
         w.raw(self.tricks());
@@ -517,7 +537,24 @@ pub fn view_with(
     kept: Option<&History>,
     viewer: Viewer,
 ) {
-    let h = game;
+    // Each game's view is written by code compiled for it: no dispatch per field.
+    match game {
+        AnyGame::Hungarian(h) => view_of(w, game, h, actions, seats, kept, viewer),
+        AnyGame::Polish(p) => view_of(w, game, p, actions, seats, kept, viewer),
+        _ => view_of(w, game, game, actions, seats, kept, viewer),
+    }
+}
+
+/// [`view_with`] of the hand `h`, which is `game`'s.
+fn view_of<G: Observe>(
+    w: &mut Writer,
+    game: &AnyGame,
+    h: &G,
+    actions: &[Action],
+    seats: &[Seat],
+    kept: Option<&History>,
+    viewer: Viewer,
+) {
     let table = h.table_info();
     let vis = h.visible(viewer);
     let phase = h.stage();
@@ -540,7 +577,7 @@ pub fn view_with(
             w.uint(5, u64::from(h.discards(s).len()));
             w.opt_uint(6, h.discarded_tarokks(s).map(u32::from));
             cards(w, 7, vis.discards[s]);
-            let declared = h.declared(s);
+            let declared = h.declared_count(s);
             w.uint(8, u64::from(declared.unwrap_or(0)));
             w.int(9, convert::team_to_pb(h.side_known_to(viewer, s)) as i64);
             cards(w, 10, h.won(s));
@@ -576,10 +613,16 @@ pub fn view_with(
         Some(k) if k.auction_over => w.raw(k.auction()),
         Some(k) => {
             w.raw(k.auction());
-            auction_entries(w, &actions[from_kept..], &seats[from_kept..]);
+            auction_entries(
+                w,
+                &actions[from_kept..],
+                &seats[from_kept..],
+                from_kept,
+                game.auction_bounds(),
+            );
         }
         None => {
-            auction_entries(w, actions, seats);
+            auction_entries(w, actions, seats, 0, game.auction_bounds());
         }
     }
     if let Some((d, c)) = h.declarer() {
@@ -656,7 +699,7 @@ pub fn view_with(
 fn talon_groups(
     w: &mut Writer,
     game: &AnyGame,
-    t: &tarock_engine::polish::game::TalonGroups,
+    t: &tarock_engine::TalonGroups,
     vis: &tarock_engine::Visible,
 ) {
     use pb::TalonGroupState as S;
@@ -1040,5 +1083,61 @@ mod tests {
             let r: pb::ApplyActionResponse = canonical(answer.message());
             assert_eq!((r.record, r.sealed, span), (None, Some(sealed), None));
         }
+    }
+
+    // rule: PL-BID-02, PL-BID-03 (the auction is one call each from forant, after the opening)
+    #[test]
+    fn a_polish_view_lists_the_auction_without_the_opening() {
+        let setup = Setup::seeded(Variant::PolishKrolami, 4, Seat::new(3), [7; 32]);
+        let mut g = AnyGame::new(&setup).expect("a seeded deal");
+        let mut actions = Vec::new();
+        // The opening (each seat passes), then forant bids, the others pass, then the call.
+        for a in ["pass"; 4]
+            .into_iter()
+            .chain(["bid dwa", "pass", "pass", "pass", "call HK"])
+        {
+            let a: Action = a.parse().expect("notation");
+            g = g.play(a).expect("legal");
+            actions.push(a);
+            let v = convert::view(&g, &actions, &[], Viewer::Spectator);
+            let calls: Vec<String> = v
+                .auction
+                .iter()
+                .map(|c| {
+                    c.action
+                        .as_ref()
+                        .map(|a| a.notation.clone())
+                        .unwrap_or_default()
+                })
+                .collect();
+            let expected: Vec<&str> = ["bid dwa", "pass", "pass", "pass"]
+                .into_iter()
+                .take(actions.len().saturating_sub(4))
+                .collect();
+            assert_eq!(calls, expected, "after {} actions", actions.len());
+            // The same from a history kept after every prefix.
+            for k in 0..=actions.len() {
+                let mut seats = Vec::new();
+                AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
+                let kept = History::of(
+                    &AnyGame::replay(&setup, &actions[..k]).expect("replays"),
+                    &actions[..k],
+                    &seats[..k],
+                );
+                let mut w = Writer::default();
+                view_with(&mut w, &g, &actions, &seats, Some(&kept), Viewer::Spectator);
+                let mut plain = Writer::default();
+                view(&mut plain, &g, &actions, &seats, Viewer::Spectator);
+                assert_eq!(
+                    w.into_bytes(),
+                    plain.into_bytes(),
+                    "kept {k} of {}",
+                    actions.len()
+                );
+            }
+        }
+        // The first seat to call is forant, the dealer's right.
+        let v = convert::view(&g, &actions, &[], Viewer::Spectator);
+        assert_eq!(v.auction.first().map(|c| c.seat), Some(0));
     }
 }

@@ -14,10 +14,10 @@ use crate::seal::{self, KeyRing, Role, SealedGame};
 use std::sync::{Arc, OnceLock};
 use tarock_engine::game::{Game, Viewer};
 use tarock_engine::options::OptionKind;
-use tarock_engine::Stage;
 use tarock_engine::{
     Action, AnyGame, Bot, DealSource, Seat, Setup, SetupError, Variant, RULES_VERSION,
 };
+use tarock_engine::{Observe, Stage};
 use tarock_proto::decode::{self, StateBytes};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;

@@ -5,10 +5,12 @@
 //! [`Game::play`] checks first and hands the unchanged game back with the violated rule on error.
 //! Neither listing nor applying allocates.
 
-use crate::action::Action;
-use crate::card::CardSet;
-use crate::ledger::Ledger;
-use crate::seat::{BySeat, Seat};
+use crate::action::{Action, Bonus, Contract};
+use crate::card::{Card, CardSet};
+use crate::deal::Deal;
+use crate::ledger::{Ledger, Team};
+use crate::seat::{BySeat, Seat, Table};
+use crate::trick::Trick;
 use std::fmt;
 
 /// Capacity of an [`ActionList`].
@@ -352,4 +354,76 @@ pub trait Game: Sized + Clone {
 
     /// The result, once the hand is over.
     fn outcome(&self) -> Option<Outcome>;
+}
+
+/// The talon offered in groups, as a Polish declarer takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TalonGroups {
+    /// Cards per group (3, 2 or 1).
+    pub group_size: u8,
+    /// Number of groups.
+    pub groups: u8,
+    /// Groups turned face up (bit per group).
+    pub exposed: u8,
+    /// The group the declarer is looking at, while choosing.
+    pub looking: Option<u8>,
+    /// The group taken.
+    pub taken: Option<u8>,
+}
+
+/// What can be shown of a hand, whatever the game: the one door through which views, events
+/// and scores read a hand. Each game implements it, and so does [`crate::AnyGame`] by
+/// dispatching; code generic over it is compiled once per game, without a dispatch per call.
+pub trait Observe {
+    /// The phase in the terms every game shares.
+    fn stage(&self) -> Stage;
+    /// The table: seats, dealer, who sits out.
+    fn table_info(&self) -> Table;
+    /// The deal as it was dealt.
+    fn deal(&self) -> &Deal;
+    /// A seat's current hand.
+    fn hand(&self, s: Seat) -> CardSet;
+    /// A seat's discards.
+    fn discards(&self, s: Seat) -> CardSet;
+    /// How many tarokks a seat discarded, once that is public.
+    fn discarded_tarokks(&self, s: Seat) -> Option<u8>;
+    /// The tarokk count a seat declared, if it declared one (a Polish count may be 0).
+    fn declared_count(&self, s: Seat) -> Option<u8>;
+    /// The side of seat `s` as `viewer` can know it.
+    fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team>;
+    /// Cards a seat has won in tricks.
+    fn won(&self, s: Seat) -> CardSet;
+    /// The talon cards a seat received.
+    fn talon_received(&self, s: Seat) -> CardSet;
+    /// The talon cards nobody received.
+    fn talon_remaining(&self) -> CardSet;
+    /// The declarer and the final bid, once the auction is over.
+    fn declarer(&self) -> Option<(Seat, Contract)>;
+    /// The cards `viewer` may see.
+    fn visible(&self, viewer: Viewer) -> Visible;
+    /// The called card, once called.
+    fn called(&self) -> Option<Card>;
+    /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
+    fn partner(&self) -> Option<Seat>;
+    /// Calls `f` with each announced item: bonus, announcing team, kontra level, announcer.
+    fn for_each_announced(&self, f: impl FnMut(Bonus, Team, u8, Seat));
+    /// Kontra level on the game.
+    fn game_level(&self) -> u8;
+    /// The trick in progress.
+    fn current_trick(&self) -> &Trick;
+    /// The completed tricks.
+    fn tricks(&self) -> &[Trick];
+    /// The talon offered in groups, once the declarer takes from it (Polish).
+    fn talon_groups(&self) -> Option<TalonGroups>;
+    /// Where the auction lies in a record's actions: how many actions come before it (the
+    /// Polish opening asks each of the four players once), and how many calls it has at most
+    /// (`None`: as many as the bidding takes, up to the first action of another kind).
+    fn auction_bounds(&self) -> (usize, Option<usize>);
+    /// The card points of the cards a seat won, counted as the game counts them.
+    fn card_points_of(&self, s: Seat) -> i64;
+    /// Number of actions applied.
+    fn actions_applied(&self) -> u16;
+    /// The settlement once the hand is over (`None` before), multiplied by `round_multiplier`
+    /// where the game has doubled rounds (the Hungarian match's).
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger>;
 }

@@ -24,7 +24,8 @@ pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use count::CountMethod;
 pub use deal::{Deal, DealBuilder, DealError};
 pub use game::{
-    ActionList, End, Game, Outcome, PlayError, Stage, Viewer, Violation, ViolationKind, Visible,
+    ActionList, End, Game, Observe, Outcome, PlayError, Stage, TalonGroups, Viewer, Violation,
+    ViolationKind, Visible,
 };
 pub use hungarian::{Hungarian, HungarianOptions};
 pub use ledger::{Item, Ledger, LedgerItem, Team};

@@ -6,9 +6,10 @@
 
 use crate::action::{Action, Bonus, Contract};
 use crate::card::{Card, CardSet};
-use crate::count::CountMethod;
 use crate::deal::{Deal, DealBuilder, DealError};
-use crate::game::{ActionList, Game, Outcome, Stage, Viewer, Violation, Visible};
+use crate::game::{
+    ActionList, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, Visible,
+};
 use crate::hungarian::options::Game as HungarianGame;
 use crate::hungarian::{ids, Hungarian, HungarianOptions};
 use crate::ledger::{Ledger, Team};
@@ -411,134 +412,6 @@ impl AnyGame {
         }
     }
 
-    // ----- what a view shows, whatever the variant ------------------------------------------
-
-    /// The phase in the terms every variant shares.
-    #[must_use]
-    pub fn stage(&self) -> Stage {
-        match self {
-            AnyGame::Hungarian(h) => h.stage(),
-            AnyGame::Polish(p) => p.stage(),
-        }
-    }
-
-    /// The table: seats, dealer, who sits out.
-    #[must_use]
-    pub fn table_info(&self) -> Table {
-        match self {
-            AnyGame::Hungarian(h) => h.table_info(),
-            AnyGame::Polish(p) => p.table_info(),
-        }
-    }
-
-    /// The deal as it was dealt.
-    #[must_use]
-    pub fn deal(&self) -> &Deal {
-        match self {
-            AnyGame::Hungarian(h) => h.deal(),
-            AnyGame::Polish(p) => p.deal(),
-        }
-    }
-
-    /// A seat's current hand.
-    #[must_use]
-    pub fn hand(&self, s: Seat) -> CardSet {
-        match self {
-            AnyGame::Hungarian(h) => h.hand(s),
-            AnyGame::Polish(p) => p.hand(s),
-        }
-    }
-
-    /// A seat's discards.
-    #[must_use]
-    pub fn discards(&self, s: Seat) -> CardSet {
-        match self {
-            AnyGame::Hungarian(h) => h.discards(s),
-            AnyGame::Polish(p) => p.discards(s),
-        }
-    }
-
-    /// How many tarokks a seat discarded, once that is public.
-    #[must_use]
-    pub fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
-        match self {
-            AnyGame::Hungarian(h) => h.discarded_tarokks(s),
-            AnyGame::Polish(p) => p.discarded_tarokks(s),
-        }
-    }
-
-    /// The tarokk count a seat declared, if it declared one (a Polish count may be 0).
-    #[must_use]
-    pub fn declared(&self, s: Seat) -> Option<u8> {
-        match self {
-            AnyGame::Hungarian(h) => Some(h.declared(s)).filter(|&n| n > 0),
-            AnyGame::Polish(p) => p.declared(s),
-        }
-    }
-
-    /// The side of seat `s` as `viewer` can know it.
-    #[must_use]
-    pub fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
-        match self {
-            AnyGame::Hungarian(h) => h.side_known_to(viewer, s),
-            AnyGame::Polish(p) => p.side_known_to(viewer, s),
-        }
-    }
-
-    /// Cards a seat has won in tricks.
-    #[must_use]
-    pub fn won(&self, s: Seat) -> CardSet {
-        match self {
-            AnyGame::Hungarian(h) => h.won(s),
-            AnyGame::Polish(p) => p.won(s),
-        }
-    }
-
-    /// The talon cards a seat received.
-    #[must_use]
-    pub fn talon_received(&self, s: Seat) -> CardSet {
-        match self {
-            AnyGame::Hungarian(h) => h.talon_received(s),
-            AnyGame::Polish(p) => p.talon_received(s),
-        }
-    }
-
-    /// The talon cards nobody received.
-    #[must_use]
-    pub fn talon_remaining(&self) -> CardSet {
-        match self {
-            AnyGame::Hungarian(h) => h.talon_remaining(),
-            AnyGame::Polish(p) => p.talon_remaining(),
-        }
-    }
-
-    /// The declarer and the final bid, once the auction is over.
-    #[must_use]
-    pub fn declarer(&self) -> Option<(Seat, Contract)> {
-        match self {
-            AnyGame::Hungarian(h) => h.declarer(),
-            AnyGame::Polish(p) => p.declarer(),
-        }
-    }
-
-    /// The cards `viewer` may see.
-    #[must_use]
-    pub fn visible(&self, viewer: Viewer) -> Visible {
-        match self {
-            AnyGame::Hungarian(h) => h.visible(viewer),
-            AnyGame::Polish(p) => p.visible(viewer),
-        }
-    }
-
-    /// The called card, once called.
-    #[must_use]
-    pub fn called(&self) -> Option<Card> {
-        match self {
-            AnyGame::Hungarian(h) => h.called(),
-            AnyGame::Polish(p) => p.called(),
-        }
-    }
-
     /// The hand as it was dealt, before any action (the same setup and cards).
     #[must_use]
     pub fn as_dealt(&self) -> AnyGame {
@@ -549,88 +422,6 @@ impl AnyGame {
             AnyGame::Polish(p) => {
                 AnyGame::Polish(Polish::new(*p.options(), p.table_info(), *p.deal()))
             }
-        }
-    }
-
-    /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
-    #[must_use]
-    pub fn partner(&self) -> Option<Seat> {
-        match self {
-            AnyGame::Hungarian(h) => h.partner(),
-            AnyGame::Polish(p) => p.partner(),
-        }
-    }
-
-    /// Calls `f` with each announced item: bonus, announcing team, kontra level, announcer.
-    pub fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
-        match self {
-            AnyGame::Hungarian(h) => h.announced().for_each(|(b, t, l, s)| f(b, t, l, s)),
-            AnyGame::Polish(p) => p.announced().for_each(|(b, t, l, s)| f(b, t, l, s)),
-        }
-    }
-
-    /// Kontra level on the game.
-    #[must_use]
-    pub fn game_level(&self) -> u8 {
-        match self {
-            AnyGame::Hungarian(h) => h.game_level(),
-            AnyGame::Polish(p) => p.game_level(),
-        }
-    }
-
-    /// The trick in progress.
-    #[must_use]
-    pub fn current_trick(&self) -> &Trick {
-        match self {
-            AnyGame::Hungarian(h) => h.current_trick(),
-            AnyGame::Polish(p) => p.current_trick(),
-        }
-    }
-
-    /// The completed tricks.
-    #[must_use]
-    pub fn tricks(&self) -> &[Trick] {
-        match self {
-            AnyGame::Hungarian(h) => h.tricks(),
-            AnyGame::Polish(p) => p.tricks(),
-        }
-    }
-
-    /// The talon offered in groups (Polish), once the talon phase has begun.
-    #[must_use]
-    pub fn talon_groups(&self) -> Option<polish::game::TalonGroups> {
-        match self {
-            AnyGame::Polish(p) => Some(p.talon_groups()).filter(|t| t.groups > 0),
-            AnyGame::Hungarian(_) => None,
-        }
-    }
-
-    /// The card points of the cards a seat won, counted as the game counts them (the
-    /// Hungarian plain sum; the Polish count in threes, of this seat's cards alone).
-    #[must_use]
-    pub fn card_points_of(&self, s: Seat) -> i64 {
-        match self {
-            AnyGame::Hungarian(h) => crate::hungarian::score::card_points(h.won(s)),
-            AnyGame::Polish(p) => crate::count::count(CountMethod::ThreesMinusTwo, p.won(s)),
-        }
-    }
-
-    /// Number of actions applied.
-    #[must_use]
-    pub fn actions_applied(&self) -> u16 {
-        match self {
-            AnyGame::Hungarian(h) => h.actions_applied(),
-            AnyGame::Polish(p) => p.actions_applied(),
-        }
-    }
-
-    /// The settlement once the hand is over (`None` before), multiplied by `round_multiplier`
-    /// where the game has doubled rounds (the Hungarian match's; a Polish hand has none).
-    #[must_use]
-    pub fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
-        match self {
-            AnyGame::Hungarian(h) => h.is_over().then(|| h.settle(round_multiplier)),
-            AnyGame::Polish(p) => p.is_over().then(|| p.settle()),
         }
     }
 
@@ -672,6 +463,114 @@ impl AnyGame {
             AnyGame::Hungarian(h) => ids::space_size(Hungarian::shape(h.options()).pack),
             AnyGame::Polish(_) => polish::ids::SPACE,
         }
+    }
+}
+
+/// Dispatches to the game in play.
+macro_rules! dispatch {
+    ($self:ident, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::Hungarian($g) => $e,
+            AnyGame::Polish($g) => $e,
+        }
+    };
+}
+
+impl Observe for AnyGame {
+    fn stage(&self) -> Stage {
+        dispatch!(self, g => g.stage())
+    }
+
+    fn table_info(&self) -> Table {
+        dispatch!(self, g => g.table_info())
+    }
+
+    fn deal(&self) -> &Deal {
+        dispatch!(self, g => g.deal())
+    }
+
+    fn hand(&self, s: Seat) -> CardSet {
+        dispatch!(self, g => g.hand(s))
+    }
+
+    fn discards(&self, s: Seat) -> CardSet {
+        dispatch!(self, g => g.discards(s))
+    }
+
+    fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        dispatch!(self, g => g.discarded_tarokks(s))
+    }
+
+    fn declared_count(&self, s: Seat) -> Option<u8> {
+        dispatch!(self, g => Observe::declared_count(g, s))
+    }
+
+    fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        dispatch!(self, g => g.side_known_to(viewer, s))
+    }
+
+    fn won(&self, s: Seat) -> CardSet {
+        dispatch!(self, g => g.won(s))
+    }
+
+    fn talon_received(&self, s: Seat) -> CardSet {
+        dispatch!(self, g => g.talon_received(s))
+    }
+
+    fn talon_remaining(&self) -> CardSet {
+        dispatch!(self, g => g.talon_remaining())
+    }
+
+    fn declarer(&self) -> Option<(Seat, Contract)> {
+        dispatch!(self, g => g.declarer())
+    }
+
+    fn visible(&self, viewer: Viewer) -> Visible {
+        dispatch!(self, g => g.visible(viewer))
+    }
+
+    fn called(&self) -> Option<Card> {
+        dispatch!(self, g => g.called())
+    }
+
+    fn partner(&self) -> Option<Seat> {
+        dispatch!(self, g => g.partner())
+    }
+
+    fn for_each_announced(&self, f: impl FnMut(Bonus, Team, u8, Seat)) {
+        dispatch!(self, g => Observe::for_each_announced(g, f))
+    }
+
+    fn game_level(&self) -> u8 {
+        dispatch!(self, g => g.game_level())
+    }
+
+    fn current_trick(&self) -> &Trick {
+        dispatch!(self, g => g.current_trick())
+    }
+
+    fn tricks(&self) -> &[Trick] {
+        dispatch!(self, g => g.tricks())
+    }
+
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        dispatch!(self, g => Observe::talon_groups(g))
+    }
+
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        dispatch!(self, g => Observe::auction_bounds(g))
+    }
+
+    fn card_points_of(&self, s: Seat) -> i64 {
+        dispatch!(self, g => Observe::card_points_of(g, s))
+    }
+
+    fn actions_applied(&self) -> u16 {
+        dispatch!(self, g => g.actions_applied())
+    }
+
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        dispatch!(self, g => Observe::settlement(g, round_multiplier))
     }
 }
 

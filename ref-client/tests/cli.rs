@@ -50,6 +50,7 @@ fn variants_lists_variants_options_and_bots() {
         "hungarian-illustrated",
         "hungarian-paskievics",
         "hungarian-high",
+        "polish-krolami",
     ] {
         assert!(stdout.contains(id), "{id} missing:\n{stdout}");
     }
@@ -164,6 +165,11 @@ fn simulate_paskievics() {
 #[test]
 fn simulate_high() {
     simulate("hungarian-high", 4);
+}
+
+#[test]
+fn simulate_polish() {
+    simulate("polish-krolami", 4);
 }
 
 #[test]

@@ -171,3 +171,73 @@ async fn a_match_through_next_deal() {
     assert_eq!(e.code(), Code::InvalidArgument);
     server.stop().await;
 }
+
+// rule: PL-MATCH-01, PL-MATCH-02, PL-MATCH-03
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_polish_match_passes_the_deal_after_every_hand() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut record = c
+        .new_deal(pb::NewDealRequest {
+            variant: "polish-krolami".to_owned(),
+            seats: 4,
+            dealer: 2,
+            deal: Some(pb::new_deal_request::Deal::Seed(seed(40))),
+            ..Default::default()
+        })
+        .await
+        .expect("deal")
+        .into_inner()
+        .record
+        .expect("record");
+    let mut reference = MatchContext::polish(Seat::new(2)).expect("a table of four");
+    let mut chooser = Chooser::passing(11);
+    let mut thrown_in = 0;
+    for k in 1..=40u64 {
+        assert_eq!(
+            record.dealer,
+            u32::from(reference.dealer().get()),
+            "hand {k}"
+        );
+        record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
+        let score = c
+            .score(pb::ScoreRequest {
+                state: Some(pb::score_request::State::Record(record.clone())),
+            })
+            .await
+            .expect("score")
+            .into_inner();
+        // No doubled rounds: every hand counts once.
+        assert_eq!(score.multiplier, 1);
+        thrown_in += usize::from(score.ledger.as_ref().is_some_and(|l| l.items.is_empty()));
+        let game = {
+            let d = tarock_service::convert::record_from_pb(&record).expect("record");
+            tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
+        };
+        reference.record_game(&game).expect("over");
+        assert_eq!(score.match_totals.iter().sum::<i64>(), 0);
+        let end_by = (k == 40).then_some(1);
+        let next = c
+            .next_deal(pb::NextDealRequest {
+                state: Some(pb::next_deal_request::State::Record(record.clone())),
+                seed: Some(seed(100 + k)),
+                end_session_by: end_by,
+                ..Default::default()
+            })
+            .await
+            .expect("next deal")
+            .into_inner();
+        assert_eq!(next.totals, reference.totals().first(4).to_vec());
+        if k == 40 {
+            // The players stop when they like: the session ends at once.
+            assert!(next.match_over);
+            break;
+        }
+        assert!(!next.match_over);
+        record = next.record.expect("the next hand");
+        assert_eq!(record.variant, "polish-krolami");
+    }
+    // Hands thrown in (passed out, no tarokks, a bid of one) came up and passed the deal on too.
+    assert!(thrown_in > 3, "{thrown_in}");
+    server.stop().await;
+}

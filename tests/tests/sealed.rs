@@ -35,8 +35,12 @@ async fn server(keys: Arc<KeyRing>, refuse_open: bool) -> TestServer {
 }
 
 async fn sealed_deal(c: &mut Client, n: u64) -> pb::NewDealResponse {
+    sealed_deal_of(c, "hungarian-illustrated", n).await
+}
+
+async fn sealed_deal_of(c: &mut Client, variant: &str, n: u64) -> pb::NewDealResponse {
     c.new_deal(pb::NewDealRequest {
-        variant: "hungarian-illustrated".to_owned(),
+        variant: variant.to_owned(),
         seats: 4,
         dealer: 3,
         deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
@@ -128,10 +132,15 @@ async fn play_sealed(
             "a sealed game never returns the open record"
         );
         let view = resp.view.expect("view");
-        // The response's view is the acting seat's own.
+        // The response's view is the acting seat's own: of another seat's hand it shows at most
+        // the four kings a Polish player laid down before the auction.
         for s in &view.seat_views {
             if s.seat != seat as u32 {
-                assert!(s.hand.is_empty());
+                let kings = s.hand.iter().filter(|c| c.notation.ends_with('K')).count();
+                assert!(
+                    kings == s.hand.len()
+                        && (s.hand.is_empty() || view.variant.starts_with("polish"))
+                );
             }
         }
         let next = resp.sealed.expect("new sealed record");
@@ -147,7 +156,9 @@ async fn a_full_deal_through_sealed_records_and_seat_tokens() {
     let mut c = srv.client().await;
     let mut played = 0;
     for n in 0..20 {
-        let deal = sealed_deal(&mut c, n).await;
+        // Hungarian and Polish deals in turn.
+        let variant = ["hungarian-illustrated", "polish-krolami"][n as usize % 2];
+        let deal = sealed_deal_of(&mut c, variant, n).await;
         assert!(deal.record.is_none());
         assert_eq!(deal.seat_tokens.len(), 4);
         let sealed = play_sealed(&mut c, &deal, &mut Chooser::new(n)).await;

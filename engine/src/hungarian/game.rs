@@ -27,7 +27,8 @@ use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    ActionList, End, Game, Outcome, Stage, Viewer, Violation, ViolationKind, Visible,
+    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
+    Visible,
 };
 use crate::hungarian::options::{
     AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
@@ -2438,7 +2439,7 @@ impl Hungarian {
     /// The legal actions of `s` in a turn of announcements once the partner is called, as flags
     /// and masks: [`Game::legal_actions_into`] writes them out in this order, and
     /// [`Game::pick_legal`] counts them and picks one without writing the list.
-    #[inline]
+    #[inline(always)]
     fn announce_turn(&self, s: Seat) -> AnnounceTurn {
         // The pass and the declaration through their checks (not `check_phase`: the phase and
         // the call are known here).
@@ -2586,6 +2587,104 @@ impl Hungarian {
                 message: "the hand is over",
             }),
         }
+    }
+}
+
+impl Observe for Hungarian {
+    fn stage(&self) -> Stage {
+        Hungarian::stage(self)
+    }
+
+    fn table_info(&self) -> Table {
+        Hungarian::table_info(self)
+    }
+
+    fn deal(&self) -> &Deal {
+        Hungarian::deal(self)
+    }
+
+    fn hand(&self, s: Seat) -> CardSet {
+        Hungarian::hand(self, s)
+    }
+
+    fn discards(&self, s: Seat) -> CardSet {
+        Hungarian::discards(self, s)
+    }
+
+    fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        Hungarian::discarded_tarokks(self, s)
+    }
+
+    fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        Hungarian::side_known_to(self, viewer, s)
+    }
+
+    fn won(&self, s: Seat) -> CardSet {
+        Hungarian::won(self, s)
+    }
+
+    fn talon_received(&self, s: Seat) -> CardSet {
+        Hungarian::talon_received(self, s)
+    }
+
+    fn talon_remaining(&self) -> CardSet {
+        Hungarian::talon_remaining(self)
+    }
+
+    fn declarer(&self) -> Option<(Seat, Contract)> {
+        Hungarian::declarer(self)
+    }
+
+    fn visible(&self, viewer: Viewer) -> Visible {
+        Hungarian::visible(self, viewer)
+    }
+
+    fn called(&self) -> Option<Card> {
+        Hungarian::called(self)
+    }
+
+    fn partner(&self) -> Option<Seat> {
+        Hungarian::partner(self)
+    }
+
+    fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
+        Hungarian::announced(self).for_each(|(b, t, l, s)| f(b, t, l, s));
+    }
+
+    fn game_level(&self) -> u8 {
+        Hungarian::game_level(self)
+    }
+
+    fn current_trick(&self) -> &Trick {
+        Hungarian::current_trick(self)
+    }
+
+    fn tricks(&self) -> &[Trick] {
+        Hungarian::tricks(self)
+    }
+
+    fn actions_applied(&self) -> u16 {
+        Hungarian::actions_applied(self)
+    }
+
+    fn declared_count(&self, s: Seat) -> Option<u8> {
+        Some(Hungarian::declared(self, s)).filter(|&n| n > 0)
+    }
+
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        None
+    }
+
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        (0, None)
+    }
+
+    fn card_points_of(&self, s: Seat) -> i64 {
+        score::card_points(self.won[s])
+    }
+
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        matches!(self.phase, Phase::Over(_)).then(|| self.settle(round_multiplier))
     }
 }
 

@@ -77,10 +77,10 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
         Phase::Auction => {
             let st = k.strength();
             let target = match st {
-                17.. => 3,
-                14..=16 => 2,
-                11..=13 => 1,
-                9..=10 => 0,
+                16.. => 3,
+                13..=15 => 2,
+                10..=12 => 1,
+                8..=9 => 0,
                 _ => return Action::Pass,
             };
             Contract::POLISH
@@ -91,7 +91,7 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
                 .unwrap_or(Action::Pass)
         }
         Phase::Call => {
-            if has(Action::ThrowIn) && k.strength() < 10 {
+            if has(Action::ThrowIn) && k.strength() < 9 {
                 return Action::ThrowIn;
             }
             // The king of the suit this hand is shortest in, among those it does not hold.
@@ -133,7 +133,7 @@ fn announce(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
     for &a in legal {
         let take = match a {
             Action::Declare(_) => true,
-            Action::Announce(Bonus::Trull) => n >= 8,
+            Action::Announce(Bonus::Trull) => n >= 10,
             Action::Announce(Bonus::PagatUltimo) => n >= 9,
             Action::Announce(Bonus::KingUltimo(_)) => n >= 7,
             Action::Kontra(Target::Game, 1) => k.strength() >= 12,
@@ -235,6 +235,20 @@ fn play(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
         t.push(me, c);
         t.winner(&rules).is_some_and(|(w, _)| w == me)
     };
+    // Save an unannounced pagat on a trick the own side wins for sure: the partner's skiż or
+    // XXI, or any trick of ours when this seat plays last.
+    let last_to_play = trick.len() == 3;
+    let safe = |c: Card| {
+        let mut t: Trick = trick;
+        t.push(me, c);
+        t.winner(&rules).is_some_and(|(w, best)| {
+            let ours = w == me || (mine.is_some() && k.side(w) == mine);
+            ours && (last_to_play || best == Card::SKIZ || best == Card::XXI)
+        })
+    };
+    if cards.contains(&Card::PAGAT) && cards.len() > 1 && safe(Card::PAGAT) {
+        return Action::Play(Card::PAGAT);
+    }
     if friend_winning {
         // Give the partner points, sparing the honours.
         let give = spare

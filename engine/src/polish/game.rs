@@ -38,7 +38,8 @@ use crate::card::{Card, CardSet, Pack, Suit};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    ActionList, End, Game, Outcome, Stage, Viewer, Violation, ViolationKind, Visible,
+    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
+    Visible,
 };
 use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Team};
 use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
@@ -49,6 +50,10 @@ use crate::trick::{Trick, TrickRules};
 pub const TRICKS: usize = 12;
 /// Cards in the talon.
 const TALON: u8 = 6;
+/// Turns of the opening: each player is asked once (PL-DEAL-10/11).
+pub const OPENING_TURNS: u8 = 4;
+/// Calls of the auction: each player speaks once (PL-BID-02).
+pub const AUCTION_TURNS: u8 = 4;
 /// Every seat: the four players.
 const ALL_SEATS: u8 = 0b1111;
 
@@ -183,21 +188,6 @@ pub const fn declaration_value(n: u8) -> Option<i64> {
         10 | 2 => Some(1),
         _ => None,
     }
-}
-
-/// The view of the talon as a viewer may know it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TalonGroups {
-    /// Cards per group (3, 2 or 1; 0 in a hand of four, where the talon is not used).
-    pub group_size: u8,
-    /// Number of groups.
-    pub groups: u8,
-    /// Groups turned face up (bit per group).
-    pub exposed: u8,
-    /// The group the declarer is looking at, while choosing.
-    pub looking: Option<u8>,
-    /// The group taken.
-    pub taken: Option<u8>,
 }
 
 /// Error from setting up a Polish hand.
@@ -647,7 +637,7 @@ impl Polish {
             _ => {}
         }
         self.turns += 1;
-        if self.turns >= self.table.active_count() {
+        if self.turns >= OPENING_TURNS {
             self.phase = Phase::Auction;
             self.turns = 0;
             self.to_act = self.table.first_active();
@@ -701,7 +691,7 @@ impl Polish {
             self.may_kontra_game[s] = reached_three;
         }
         self.turns += 1;
-        if self.turns < self.table.active_count() {
+        if self.turns < AUCTION_TURNS {
             self.to_act = self.next(s);
             return;
         }
@@ -1670,6 +1660,104 @@ const TARGETS: [Target; 3] = [
     Target::Bonus(Bonus::Trull),
     Target::Bonus(Bonus::PagatUltimo),
 ];
+
+impl Observe for Polish {
+    fn stage(&self) -> Stage {
+        Polish::stage(self)
+    }
+
+    fn table_info(&self) -> Table {
+        Polish::table_info(self)
+    }
+
+    fn deal(&self) -> &Deal {
+        Polish::deal(self)
+    }
+
+    fn hand(&self, s: Seat) -> CardSet {
+        Polish::hand(self, s)
+    }
+
+    fn discards(&self, s: Seat) -> CardSet {
+        Polish::discards(self, s)
+    }
+
+    fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        Polish::discarded_tarokks(self, s)
+    }
+
+    fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        Polish::side_known_to(self, viewer, s)
+    }
+
+    fn won(&self, s: Seat) -> CardSet {
+        Polish::won(self, s)
+    }
+
+    fn talon_received(&self, s: Seat) -> CardSet {
+        Polish::talon_received(self, s)
+    }
+
+    fn talon_remaining(&self) -> CardSet {
+        Polish::talon_remaining(self)
+    }
+
+    fn declarer(&self) -> Option<(Seat, Contract)> {
+        Polish::declarer(self)
+    }
+
+    fn visible(&self, viewer: Viewer) -> Visible {
+        Polish::visible(self, viewer)
+    }
+
+    fn called(&self) -> Option<Card> {
+        Polish::called(self)
+    }
+
+    fn partner(&self) -> Option<Seat> {
+        Polish::partner(self)
+    }
+
+    fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
+        Polish::announced(self).for_each(|(b, t, l, s)| f(b, t, l, s));
+    }
+
+    fn game_level(&self) -> u8 {
+        Polish::game_level(self)
+    }
+
+    fn current_trick(&self) -> &Trick {
+        Polish::current_trick(self)
+    }
+
+    fn tricks(&self) -> &[Trick] {
+        Polish::tricks(self)
+    }
+
+    fn actions_applied(&self) -> u16 {
+        Polish::actions_applied(self)
+    }
+
+    fn declared_count(&self, s: Seat) -> Option<u8> {
+        self.declared[s]
+    }
+
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        Some(Polish::talon_groups(self)).filter(|t| t.groups > 0)
+    }
+
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        (usize::from(OPENING_TURNS), Some(usize::from(AUCTION_TURNS)))
+    }
+
+    fn card_points_of(&self, s: Seat) -> i64 {
+        count::count(CountMethod::ThreesMinusTwo, self.won[s])
+    }
+
+    fn settlement(&self, _round_multiplier: i64) -> Option<Ledger> {
+        matches!(self.phase, Phase::Over(_)).then(|| self.settle())
+    }
+}
 
 impl Game for Polish {
     fn to_act(&self) -> Option<Seat> {
