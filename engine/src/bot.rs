@@ -8,7 +8,7 @@
 //! Bots are deterministic: the same position, bot and seed give the same action.
 
 use crate::action::Action;
-use crate::game::{ActionList, Game};
+use crate::game::{ActionList, Game, Observe};
 use crate::variant::AnyGame;
 use std::fmt;
 use std::str::FromStr;

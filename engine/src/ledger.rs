@@ -3,7 +3,7 @@
 //! Invariant: the payments of every item sum to zero over the seats, and so do the totals.
 
 use crate::action::Bonus;
-use crate::seat::{BySeat, Seat};
+use crate::seat::{BySeat, Seat, Table, MAX_SEATS};
 
 /// A side of a partnership game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,5 +102,119 @@ impl Ledger {
             .iter()
             .all(|i| i.payments.0.iter().sum::<i64>() == 0)
             && self.totals.0.iter().sum::<i64>() == 0
+    }
+}
+
+// ----- who pays whom: shared by the games' settlements ---------------------------------------
+
+/// The active seats of `table`, in seat order. Seats beyond [`MAX_SEATS`] are ignored so that a
+/// malformed table cannot index out of bounds.
+pub(crate) fn active_seats(table: Table) -> impl Iterator<Item = Seat> {
+    let n = table.seats.min(MAX_SEATS as u8);
+    (0..n)
+        .filter_map(Seat::try_new)
+        .filter(move |&s| table.is_active(s))
+}
+
+/// Who plays with whom, and how team and individual items are paid.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sides {
+    table: Table,
+    pub(crate) declarer: Seat,
+    /// `None` for a lone declarer; a partner equal to the declarer is treated as none.
+    pub(crate) partner: Option<Seat>,
+    /// Active members of each team (Declarer, Opponents), counted once: every team line asks.
+    sizes: [i64; 2],
+}
+
+impl Sides {
+    pub(crate) fn new(table: Table, declarer: Seat, partner: Option<Seat>) -> Sides {
+        let mut sides = Sides {
+            table,
+            declarer,
+            partner: partner.filter(|&p| p != declarer),
+            sizes: [0; 2],
+        };
+        for t in [Team::Declarer, Team::Opponents] {
+            sides.sizes[usize::from(t == Team::Opponents)] = sides.members(t).count() as i64;
+        }
+        sides
+    }
+
+    /// The team of any seat: the declarer and partner, or everyone else.
+    pub(crate) fn team_of(&self, seat: Seat) -> Team {
+        if seat == self.declarer || Some(seat) == self.partner {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        }
+    }
+
+    /// The active members of `team`.
+    pub(crate) fn members(&self, team: Team) -> impl Iterator<Item = Seat> + '_ {
+        active_seats(self.table).filter(move |&s| self.team_of(s) == team)
+    }
+
+    /// Payments of a team item worth `v` won by `winner`. Equal teams pay member to member
+    /// (±v each); otherwise every pair of opponents settles `v` between them, which gives a lone
+    /// declarer ±3v against ∓v for each of three opponents.
+    pub(crate) fn team_payments(&self, winner: Team, v: i64) -> BySeat<i64> {
+        let nw = self.sizes[usize::from(winner == Team::Opponents)];
+        let nl = self.sizes[usize::from(winner == Team::Declarer)];
+        let mut pay = BySeat::splat(0);
+        if nw == 0 || nl == 0 {
+            return pay;
+        }
+        let (gain, loss) = if nw == nl {
+            (v, v)
+        } else {
+            (v.saturating_mul(nl), v.saturating_mul(nw))
+        };
+        for s in active_seats(self.table) {
+            pay[s] = if self.team_of(s) == winner {
+                gain
+            } else {
+                -loss
+            };
+        }
+        pay
+    }
+
+    /// Payments of an individual item: each of `payers` pays `v` to `receiver`.
+    pub(crate) fn individual_payments(
+        &self,
+        receiver: Seat,
+        payers: impl Iterator<Item = Seat>,
+        v: i64,
+    ) -> BySeat<i64> {
+        let mut pay = BySeat::splat(0);
+        for p in payers.filter(|&p| p != receiver) {
+            pay[p] -= v;
+            pay[receiver] += v;
+        }
+        pay
+    }
+}
+
+/// A team line: the item belongs to `team`; `made` decides which team is paid.
+pub(crate) fn team_line(
+    sides: &Sides,
+    item: Item,
+    team: Team,
+    base: i64,
+    multiplier: i64,
+    announced: bool,
+    made: bool,
+) -> LedgerItem {
+    let winner = if made { team } else { team.other() };
+    LedgerItem {
+        item,
+        team: Some(team),
+        seat: None,
+        base,
+        multiplier,
+        announced,
+        made,
+        payments: sides.team_payments(winner, base.saturating_mul(multiplier)),
     }
 }

@@ -30,7 +30,7 @@ pub use game::{
 pub use hungarian::{Hungarian, HungarianOptions};
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use polish::{Polish, PolishOptions};
-pub use seat::{BySeat, Seat, Table, MAX_SEATS};
+pub use seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
 pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};
 pub use variant::{AnyGame, DealSource, ReplayError, Setup, SetupError, Variant, RULES_VERSION};

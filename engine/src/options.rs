@@ -106,6 +106,26 @@ impl OptionSpec {
     }
 }
 
+/// The spec named `name` among `specs` and `value` checked against it (normalised): the first
+/// step of every variant's `set`.
+///
+/// # Errors
+/// [`OptionError::Unknown`] for a name not in `specs`; [`OptionError::BadValue`] for a value the
+/// spec does not allow.
+pub fn find_checked(
+    specs: &'static [OptionSpec],
+    name: &str,
+    value: &str,
+) -> Result<(&'static OptionSpec, String), OptionError> {
+    let spec = specs
+        .iter()
+        .find(|s| s.name == name)
+        .ok_or_else(|| OptionError::Unknown {
+            name: name.to_owned(),
+        })?;
+    Ok((spec, spec.check(value)?))
+}
+
 /// Parses a normalised boolean (as returned by [`OptionSpec::check`]).
 #[must_use]
 pub fn parse_bool(v: &str) -> bool {

@@ -141,7 +141,57 @@ pub struct Table {
     pub sitting_out: Option<Seat>,
 }
 
+/// A table that cannot be: a number of seats the game is not played by, or a dealer who is not
+/// one of the seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The game is played by one of `allowed` numbers of seats, not `found`.
+    Seats {
+        /// The numbers of seats the game is played by.
+        allowed: &'static [u8],
+        /// The number given.
+        found: u8,
+    },
+    /// The dealer is not one of the seats.
+    Dealer(Seat),
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableError::Seats { allowed, found } => {
+                write!(f, "the game is played by {allowed:?} seats, not {found}")
+            }
+            TableError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
 impl Table {
+    /// A table of `seats`, one of `allowed`, dealt by `dealer`, nobody sitting out.
+    ///
+    /// # Errors
+    /// [`TableError`] for a number of seats not allowed or a dealer outside the table.
+    pub fn try_new(seats: u8, dealer: Seat, allowed: &'static [u8]) -> Result<Table, TableError> {
+        if !allowed.contains(&seats) {
+            return Err(TableError::Seats {
+                allowed,
+                found: seats,
+            });
+        }
+        if dealer.get() >= seats {
+            return Err(TableError::Dealer(dealer));
+        }
+        Ok(Table {
+            seats,
+            dealer,
+            sitting_out: None,
+        })
+    }
+
     /// True if `s` plays this hand.
     #[must_use]
     pub fn is_active(&self, s: Seat) -> bool {

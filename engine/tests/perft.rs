@@ -7,10 +7,13 @@
 //! - for every phase, a brute-force generator that tries every id of the action space with
 //!   `check` (independent of `legal_actions`).
 
+mod common;
+
+use common::{cases, naive_follow, perft_bruteforce, perft_fast, strength, Case};
 use tarock_engine::game::Game;
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{Action, AnyGame, Bonus, Card, Seat, Setup, Team, Variant};
+use tarock_engine::{AnyGame, Bonus, Card, Seat, Setup, Team, Variant};
 
 const DATA: &str = include_str!("data/hungarian.perft");
 
@@ -18,53 +21,6 @@ fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
     match g {
         AnyGame::Hungarian(h) => h,
         _ => unreachable!("only hungarian setups here"),
-    }
-}
-
-fn perft_fast(g: &AnyGame, depth: u32) -> u64 {
-    if depth == 0 || g.to_act().is_none() {
-        return 1;
-    }
-    g.legal_actions()
-        .iter()
-        .map(|&a| {
-            let mut h = *g;
-            h.play_unchecked(a);
-            perft_fast(&h, depth - 1)
-        })
-        .sum()
-}
-
-fn perft_bruteforce(g: &AnyGame, depth: u32) -> u64 {
-    if depth == 0 || g.to_act().is_none() {
-        return 1;
-    }
-    (0..g.action_space())
-        .filter_map(|id| g.action_from_id(id))
-        .filter(|&a| g.check(a).is_ok())
-        .map(|a| {
-            let mut h = *g;
-            h.play_unchecked(a);
-            perft_bruteforce(&h, depth - 1)
-        })
-        .sum()
-}
-
-/// Strength of a card for the naive winner: tarokks above everything by number (skíz 22),
-/// suit cards by court rank, then pips (red pips reversed).
-fn strength(c: Card) -> u32 {
-    if let Some(n) = c.tarokk_number() {
-        return 100 + u32::from(n);
-    }
-    let r = u32::from(c.rank().expect("suit card").get());
-    let red = matches!(
-        c.suit(),
-        Some(tarock_engine::Suit::Hearts | tarock_engine::Suit::Diamonds)
-    );
-    if r >= 11 || !red {
-        r
-    } else {
-        11 - r
     }
 }
 
@@ -134,35 +90,7 @@ impl Naive {
     fn legal(&self) -> Vec<Card> {
         let seat = self.to_act();
         let hand = &self.hands[seat];
-        let tarokks: Vec<Card> = hand
-            .iter()
-            .copied()
-            .filter(|c| c.tarokk_number().is_some())
-            .collect();
-        let mut legal: Vec<Card> = match self.trick.first() {
-            None => hand.clone(),
-            Some(&(_, led)) if led.tarokk_number().is_some() => {
-                if tarokks.is_empty() {
-                    hand.clone()
-                } else {
-                    tarokks
-                }
-            }
-            Some(&(_, led)) => {
-                let same: Vec<Card> = hand
-                    .iter()
-                    .copied()
-                    .filter(|c| c.suit() == led.suit())
-                    .collect();
-                if !same.is_empty() {
-                    same
-                } else if !tarokks.is_empty() {
-                    tarokks
-                } else {
-                    hand.clone()
-                }
-            }
-        };
+        let mut legal: Vec<Card> = naive_follow(hand, self.trick.first().map(|&(_, c)| c));
         let team = self.team[seat];
         let ti = usize::from(team == Team::Opponents);
         let mine: Vec<(Card, u32)> = self
@@ -247,35 +175,6 @@ impl Naive {
     }
 }
 
-struct Case {
-    seed: u64,
-    prefix: Vec<Action>,
-    depth: u32,
-    count: u64,
-}
-
-fn cases() -> Vec<Case> {
-    DATA.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let parts: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(parts.len(), 4, "perft line: seed | prefix | depth | count");
-            Case {
-                seed: parts[0].parse().expect("seed"),
-                prefix: parts[1]
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(|s| s.parse().unwrap_or_else(|e| panic!("{e}")))
-                    .collect(),
-                depth: parts[2].parse().expect("depth"),
-                count: parts[3].parse().expect("count"),
-            }
-        })
-        .collect()
-}
-
 fn position(c: &Case) -> AnyGame {
     let setup = Setup::seeded(
         Variant::HungarianIllustrated,
@@ -290,7 +189,7 @@ fn position(c: &Case) -> AnyGame {
 // rule: HU-PLAY-04, HU-PLAY-05, HU-PLAY-06, HU-PLAY-07, HU-PLAY-09, HU-PLAY-12, HU-PLAY-15
 #[test]
 fn frozen_perft_counts_agree_with_reference_generators() {
-    let cases = cases();
+    let cases = cases(DATA);
     assert!(cases.len() >= 5, "the data file lists the fixed positions");
     for c in &cases {
         let g = position(c);

@@ -7,56 +7,15 @@
 //! - for every phase, a brute-force generator that tries every id of the action space with
 //!   `check` (independent of `legal_actions`).
 
-use tarock_engine::game::Game;
+mod common;
+
+use common::{cases, naive_follow, perft_bruteforce, perft_fast, strength};
+use tarock_engine::game::Observe;
 use tarock_engine::polish::Phase;
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{Action, AnyGame, Bonus, Card, Seat, Setup, Suit, Variant};
+use tarock_engine::{AnyGame, Bonus, Card, Seat, Setup, Variant};
 
 const DATA: &str = include_str!("data/polish.perft");
-
-fn perft_fast(g: &AnyGame, depth: u32) -> u64 {
-    if depth == 0 || g.to_act().is_none() {
-        return 1;
-    }
-    g.legal_actions()
-        .iter()
-        .map(|&a| {
-            let mut h = *g;
-            h.play_unchecked(a);
-            perft_fast(&h, depth - 1)
-        })
-        .sum()
-}
-
-fn perft_bruteforce(g: &AnyGame, depth: u32) -> u64 {
-    if depth == 0 || g.to_act().is_none() {
-        return 1;
-    }
-    (0..g.action_space())
-        .filter_map(|id| g.action_from_id(id))
-        .filter(|&a| g.check(a).is_ok())
-        .map(|a| {
-            let mut h = *g;
-            h.play_unchecked(a);
-            perft_bruteforce(&h, depth - 1)
-        })
-        .sum()
-}
-
-/// Strength for the naive winner: tarokks above everything by number (skiż 22), suit cards by
-/// court rank, then pips (red pips reversed: the ace highest).
-fn strength(c: Card) -> u32 {
-    if let Some(n) = c.tarokk_number() {
-        return 1000 + u32::from(n);
-    }
-    let r = u32::from(c.rank().expect("suit card").get());
-    let red = matches!(c.suit(), Some(Suit::Hearts | Suit::Diamonds));
-    if r >= 11 || !red {
-        r
-    } else {
-        11 - r
-    }
-}
 
 #[derive(Clone)]
 struct Naive {
@@ -102,35 +61,7 @@ impl Naive {
     fn legal(&self) -> Vec<Card> {
         let seat = self.to_act();
         let hand = &self.hands[seat];
-        let tarokks: Vec<Card> = hand
-            .iter()
-            .copied()
-            .filter(|c| c.tarokk_number().is_some())
-            .collect();
-        let legal: Vec<Card> = match self.trick.first() {
-            None => hand.clone(),
-            Some(&(_, led)) if led.tarokk_number().is_some() => {
-                if tarokks.is_empty() {
-                    hand.clone()
-                } else {
-                    tarokks
-                }
-            }
-            Some(&(_, led)) => {
-                let same: Vec<Card> = hand
-                    .iter()
-                    .copied()
-                    .filter(|c| c.tarokk_number().is_none() && c.suit() == led.suit())
-                    .collect();
-                if !same.is_empty() {
-                    same
-                } else if !tarokks.is_empty() {
-                    tarokks
-                } else {
-                    hand.clone()
-                }
-            }
-        };
+        let legal: Vec<Card> = naive_follow(hand, self.trick.first().map(|&(_, c)| c));
         let free: Vec<Card> = legal
             .iter()
             .copied()
@@ -177,40 +108,11 @@ impl Naive {
     }
 }
 
-struct Case {
-    seed: u64,
-    prefix: Vec<Action>,
-    depth: u32,
-    count: u64,
-}
-
-fn cases() -> Vec<Case> {
-    DATA.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let parts: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(parts.len(), 4, "perft line: seed | prefix | depth | count");
-            Case {
-                seed: parts[0].parse().expect("seed"),
-                prefix: parts[1]
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(|s| s.parse().unwrap_or_else(|e| panic!("{e}")))
-                    .collect(),
-                depth: parts[2].parse().expect("depth"),
-                count: parts[3].parse().expect("count"),
-            }
-        })
-        .collect()
-}
-
 // rule: PL-BID-02, PL-BID-04, PL-BID-05, PL-BID-06, PL-PLAY-03, PL-PLAY-04, PL-PLAY-05
 // rule: PL-PLAY-06, PL-PLAY-08, PL-PLAY-09
 #[test]
 fn frozen_perft_counts_agree_with_reference_generators() {
-    let cases = cases();
+    let cases = cases(DATA);
     assert!(cases.len() >= 7, "the data file lists the fixed positions");
     let mut in_play = 0;
     for c in &cases {

@@ -5,7 +5,7 @@
 //! action at an index, every deal ends, the two teams' card points total 70, payments are
 //! zero-sum, and a replay of the record reaches the same game.
 
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::polish::game::TRICKS;
 use tarock_engine::polish::Phase;
 use tarock_engine::shuffle::{seed_from_u64, DealRng};

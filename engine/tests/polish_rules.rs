@@ -7,7 +7,7 @@
 //! so that every golden value comes from a hand that could really have been played.
 
 use tarock_engine::count::{count_thirds, round_thirds, CountMethod};
-use tarock_engine::game::{Game, Viewer};
+use tarock_engine::game::{Game, Observe, Viewer};
 use tarock_engine::polish::game::{multiplier, next_level, Phase};
 use tarock_engine::shuffle::{seed_from_u64, shuffled};
 use tarock_engine::{
@@ -490,7 +490,7 @@ fn at_talon(cards: &Cards, bid: &str, opts: &[(&str, &str)]) -> AnyGame {
 fn a_bid_of_one_takes_three_cards_in_groups_of_three() {
     let mut g = at_talon(&base(), "jeden", &[]);
     assert_eq!(pl(&g).phase(), Phase::Talon);
-    let t = pl(&g).talon_groups();
+    let t = pl(&g).talon_state();
     assert_eq!((t.group_size, t.groups, t.looking), (3, 2, Some(0)));
     assert_eq!(refused(&g, "take 2"), "PL-TALON-02");
     act(&mut g, "take 1");
@@ -507,7 +507,7 @@ fn a_bid_of_one_takes_three_cards_in_groups_of_three() {
 #[test]
 fn a_bid_of_two_looks_at_pairs_and_must_take_one_after_exposing_all() {
     let mut g = at_talon(&base(), "dwa", &[]);
-    let t = pl(&g).talon_groups();
+    let t = pl(&g).talon_state();
     assert_eq!((t.group_size, t.groups), (2, 3));
     // A looks at the first pair alone.
     assert_eq!(pl(&g).visible(Viewer::Seat(seat(0))).talon, set("C9 C8"));
@@ -538,7 +538,7 @@ fn a_bid_of_three_looks_at_single_cards() {
     act(&mut g, "pass, bid trzy, pass, pass");
     act(&mut g, "call SK");
     round(&mut g, &[]);
-    let t = pl(&g).talon_groups();
+    let t = pl(&g).talon_state();
     assert_eq!((t.group_size, t.groups), (1, 6));
     act(
         &mut g,
@@ -565,7 +565,7 @@ fn a_bid_of_four_leaves_the_talon_unseen() {
     ] {
         assert!(pl(&g).visible(v).talon.is_empty());
     }
-    assert_eq!(pl(&g).talon_groups().groups, 0);
+    assert_eq!(pl(&g).talon_groups(), None);
 }
 
 // rule: PL-TALON-06
@@ -799,7 +799,7 @@ fn after_the_talon_the_declarer_starts_and_counts_are_declared_exactly() {
     // An announcement comes only in one's first turn.
     act(&mut g, "pass, pass");
     assert_eq!(pl(&g).phase(), Phase::Play);
-    assert_eq!(pl(&g).declared(seat(0)), Some(10));
+    assert_eq!(pl(&g).declared_count(seat(0)), Some(10));
 }
 
 // rule: PL-ANN-08, PL-ANN-09, PL-ANN-13

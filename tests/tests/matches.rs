@@ -177,19 +177,8 @@ async fn a_match_through_next_deal() {
 async fn a_polish_match_passes_the_deal_after_every_hand() {
     let server = TestServer::start_default().await;
     let mut c = server.client().await;
-    let mut record = c
-        .new_deal(pb::NewDealRequest {
-            variant: "polish-krolami".to_owned(),
-            seats: 4,
-            dealer: 2,
-            deal: Some(pb::new_deal_request::Deal::Seed(seed(40))),
-            ..Default::default()
-        })
-        .await
-        .expect("deal")
-        .into_inner()
-        .record
-        .expect("record");
+    // Dealt by seat 2 (the helper's dealer is the seed modulo the seats).
+    let mut record = tarock_e2e::new_deal(&mut c, "polish-krolami", 42, 4).await;
     let mut reference = MatchContext::polish(Seat::new(2)).expect("a table of four");
     let mut chooser = Chooser::passing(11);
     let mut thrown_in = 0;

@@ -35,7 +35,7 @@ use crate::hungarian::options::{
 };
 use crate::hungarian::score::{self, Announced, ScoreInput};
 use crate::ledger::{Ledger, Team};
-use crate::seat::{BySeat, Seat, Table};
+use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::trick::{Trick, TrickRules};
 
 /// Most items that can be announced in one hand (both teams together).
@@ -659,26 +659,8 @@ pub struct Hungarian {
     actions: u16,
 }
 
-/// Error from setting up a Hungarian hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SetupError {
-    /// Hungarian is played by 4, or 5 with the dealer sitting out.
-    Seats(u8),
-    /// The dealer is not one of the seats.
-    Dealer(Seat),
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Seats(n) => write!(f, "hungarian tarokk needs 4 or 5 seats, not {n}"),
-            SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
+/// Error from setting up a Hungarian table.
+pub type SetupError = TableError;
 
 fn team_index(t: Team) -> usize {
     match t {
@@ -699,16 +681,10 @@ impl Hungarian {
     /// # Errors
     /// [`SetupError`] for a seat count other than 4 or 5 or a dealer outside the table.
     pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
-        if !(4..=5).contains(&seats) {
-            return Err(SetupError::Seats(seats));
-        }
-        if dealer.get() >= seats {
-            return Err(SetupError::Dealer(dealer));
-        }
+        let table = Table::try_new(seats, dealer, &[4, 5])?;
         Ok(Table {
-            seats,
-            dealer,
             sitting_out: (seats == 5).then_some(dealer),
+            ..table
         })
     }
 

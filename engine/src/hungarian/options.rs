@@ -1,6 +1,6 @@
 //! The Hungarian rule options (GAPS.md H1–H21 and the variant switches), typed, with defaults.
 
-use crate::options::{parse_bool, OptionError, OptionKind, OptionSpec};
+use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec};
 
 /// Who may hold a bid (GAPS H3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -239,14 +239,7 @@ impl HungarianOptions {
     /// # Errors
     /// [`OptionError`] for an unknown name or a value that is not allowed.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let spec = self
-            .specs()
-            .iter()
-            .find(|s| s.name == name)
-            .ok_or_else(|| OptionError::Unknown {
-                name: name.to_owned(),
-            })?;
-        let v = spec.check(value)?;
+        let (spec, v) = find_checked(self.specs(), name, value)?;
         let b = parse_bool(&v);
         match spec.name {
             "pack" => self.pack54 = v == "54",

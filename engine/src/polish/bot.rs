@@ -7,7 +7,7 @@
 use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Suit};
 use crate::count::central_value;
-use crate::game::Viewer;
+use crate::game::{Observe, Viewer};
 use crate::ledger::Team;
 use crate::polish::game::{Phase, Polish};
 use crate::seat::Seat;
@@ -156,7 +156,7 @@ fn talon(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
     {
         return Action::GiveUp;
     }
-    let groups = k.game.talon_groups();
+    let groups = k.game.talon_state();
     let group = |i: u8| {
         let g = usize::from(groups.group_size);
         let from = usize::from(i) * g;

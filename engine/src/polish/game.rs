@@ -41,9 +41,9 @@ use crate::game::{
     ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
     Visible,
 };
-use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Team};
+use crate::ledger::{team_line, Item as LedgerLine, Ledger, LedgerItem, Sides, Team};
 use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
-use crate::seat::{BySeat, Seat, Table};
+use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::trick::{Trick, TrickRules};
 
 /// Tricks in a hand (PL-PLAY-10).
@@ -190,26 +190,8 @@ pub const fn declaration_value(n: u8) -> Option<i64> {
     }
 }
 
-/// Error from setting up a Polish hand.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SetupError {
-    /// Polish Taroki is played by exactly four.
-    Seats(u8),
-    /// The dealer is not one of the seats.
-    Dealer(Seat),
-}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SetupError::Seats(n) => write!(f, "taroki z królami needs 4 seats, not {n}"),
-            SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
-        }
-    }
-}
-
-impl std::error::Error for SetupError {}
+/// Error from setting up a Polish table.
+pub type SetupError = TableError;
 
 /// A Polish hand in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -259,17 +241,7 @@ impl Polish {
     /// # Errors
     /// [`SetupError`] for another number of seats or a dealer outside the table.
     pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
-        if seats != 4 {
-            return Err(SetupError::Seats(seats));
-        }
-        if dealer.get() >= seats {
-            return Err(SetupError::Dealer(dealer));
-        }
-        Ok(Table {
-            seats,
-            dealer,
-            sitting_out: None,
-        })
+        Table::try_new(seats, dealer, &[4])
     }
 
     /// The deal's shape: 54 cards, hands of 12, a talon of 6 (PL-DEAL-03, PL-DEAL-08).
@@ -342,80 +314,10 @@ impl Polish {
         &self.o
     }
 
-    /// The table.
-    #[must_use]
-    pub fn table_info(&self) -> Table {
-        self.table
-    }
-
-    /// The deal as it was dealt.
-    #[must_use]
-    pub fn deal(&self) -> &Deal {
-        &self.deal
-    }
-
     /// The phase.
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    /// The phase in the terms every variant shares: both rounds of announcements are
-    /// [`Stage::Announce`].
-    #[must_use]
-    pub fn stage(&self) -> Stage {
-        match self.phase {
-            Phase::Opening => Stage::Opening,
-            Phase::Auction => Stage::Auction,
-            Phase::Call => Stage::Call,
-            Phase::KingRound | Phase::Announce => Stage::Announce,
-            Phase::Talon => Stage::Talon,
-            Phase::Discard => Stage::Discard,
-            Phase::Play => Stage::Play,
-            Phase::Over(e) => Stage::Over(e),
-        }
-    }
-
-    /// A seat's current hand.
-    #[must_use]
-    pub fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-
-    /// A seat's discards (only the declarer discards).
-    #[must_use]
-    pub fn discards(&self, s: Seat) -> CardSet {
-        if s == self.declarer {
-            self.discards
-        } else {
-            CardSet::EMPTY
-        }
-    }
-
-    /// The talon cards a seat took.
-    #[must_use]
-    pub fn talon_received(&self, s: Seat) -> CardSet {
-        if s == self.declarer {
-            self.talon_received
-        } else {
-            CardSet::EMPTY
-        }
-    }
-
-    /// The talon cards nobody took.
-    #[must_use]
-    pub fn talon_remaining(&self) -> CardSet {
-        self.deal.talon_set() - self.talon_received
-    }
-
-    /// The declarer and the final bid, once the auction is over.
-    #[must_use]
-    pub fn declarer(&self) -> Option<(Seat, Contract)> {
-        match self.phase {
-            Phase::Opening | Phase::Auction | Phase::Over(End::PassedOut) => None,
-            Phase::Over(End::ThrownIn(_)) if self.high.is_none() => None,
-            _ => Some((self.declarer, self.contract)),
-        }
     }
 
     /// The highest bid so far and its bidder.
@@ -424,28 +326,10 @@ impl Polish {
         self.high
     }
 
-    /// The called king, once called.
-    #[must_use]
-    pub fn called(&self) -> Option<Card> {
-        self.called
-    }
-
-    /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
-    #[must_use]
-    pub fn partner(&self) -> Option<Seat> {
-        self.partner
-    }
-
     /// Who laid down four kings before the auction.
     #[must_use]
     pub fn four_kings(&self) -> Option<Seat> {
         self.four_kings
-    }
-
-    /// Kontra level on the game (0, or 1 kontra, 2 re, 3 sub, 5 mort).
-    #[must_use]
-    pub fn game_level(&self) -> u8 {
-        self.game_level
     }
 
     /// The announced items: bonus, announcing team, kontra level, announcer.
@@ -456,36 +340,6 @@ impl Polish {
             .zip(self.items)
             .filter(|(_, i)| i.announced)
             .map(move |(a, i)| (a.bonus(suit), i.team, i.level, i.announcer))
-    }
-
-    /// The tarokk count a seat declared, if it declared one.
-    #[must_use]
-    pub fn declared(&self, s: Seat) -> Option<u8> {
-        self.declared[s]
-    }
-
-    /// The trick in progress.
-    #[must_use]
-    pub fn current_trick(&self) -> &Trick {
-        &self.trick
-    }
-
-    /// The completed tricks.
-    #[must_use]
-    pub fn tricks(&self) -> &[Trick] {
-        &self.tricks[..usize::from(self.ntricks)]
-    }
-
-    /// Cards a seat has won in tricks.
-    #[must_use]
-    pub fn won(&self, s: Seat) -> CardSet {
-        self.won[s]
-    }
-
-    /// Number of actions applied.
-    #[must_use]
-    pub fn actions_applied(&self) -> u16 {
-        self.actions
     }
 
     /// The true team of a seat (meaningful once the king is called).
@@ -500,7 +354,7 @@ impl Polish {
 
     /// The talon's groups as they stand (meaningful once the talon phase has begun).
     #[must_use]
-    pub fn talon_groups(&self) -> TalonGroups {
+    pub fn talon_state(&self) -> TalonGroups {
         let size = self.group_size();
         let groups = TALON.checked_div(size).unwrap_or(0);
         TalonGroups {
@@ -510,13 +364,6 @@ impl Polish {
             looking: (self.phase == Phase::Talon && self.looking < groups).then_some(self.looking),
             taken: self.taken,
         }
-    }
-
-    /// The discarded tarokks, which are shown (PL-TALON-10): their number.
-    #[must_use]
-    pub fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
-        (s == self.declarer && !self.discards.is_empty())
-            .then(|| (self.discards & CardSet::TAROKKS).len() as u8)
     }
 
     fn called_suit(&self) -> Suit {
@@ -1234,43 +1081,6 @@ impl Polish {
 
     // ----- views -------------------------------------------------------------------------------
 
-    /// The cards `viewer` may see: a seat its own hand and discards, and the talon groups it
-    /// looked at; everyone the four kings laid down (PL-DEAL-11), the discarded tarokks
-    /// (PL-TALON-10), the groups turned face up, and once the hand is played out the talon
-    /// cards nobody took, which are counted with the tricks (PL-TALON-12/13). Played cards are
-    /// public.
-    #[must_use]
-    pub fn visible(&self, viewer: Viewer) -> Visible {
-        if viewer == Viewer::Referee {
-            let mut discards = BySeat::splat(CardSet::EMPTY);
-            discards[self.declarer] = self.discards;
-            return Visible {
-                hands: self.hands,
-                discards,
-                talon: self.deal.talon_set(),
-            };
-        }
-        let mut v = Visible::default();
-        if let Some(h) = self.four_kings {
-            v.hands[h] = self.hands[h] & CardSet::KINGS;
-        }
-        v.discards[self.declarer] = self.discards & CardSet::TAROKKS;
-        v.talon = self.groups_in(self.exposed);
-        if self.phase == Phase::Over(End::Played) {
-            v.talon |= self.talon_remaining();
-        }
-        if let Viewer::Seat(me) = viewer {
-            if me.get() < self.table.seats {
-                v.hands[me] = self.hands[me];
-                if me == self.declarer && self.declarer().is_some() {
-                    v.discards[me] = self.discards;
-                    v.talon |= self.talon_seen_by_declarer();
-                }
-            }
-        }
-        v
-    }
-
     /// True once every side is public: the called king was played, or turned face up in the
     /// talon, or its holder announced król ultymo (PL-CALL-04).
     fn sides_public(&self) -> bool {
@@ -1280,33 +1090,6 @@ impl Polish {
         let played = self.won.0.iter().fold(self.trick.cards(), |a, &w| a | w);
         let king = self.items[Announceable::KingUltimo as usize];
         played.contains(k) || self.groups_in(self.exposed).contains(k) || king.announced
-    }
-
-    /// The side of seat `s` as `viewer` can know it: the declarer's is public; a seat knows its
-    /// own (the holder of the called king knows every side, and so does a declarer who holds
-    /// it); everyone knows every side once the called king shows (PL-CALL-04), and the side of a
-    /// player whose kontra showed it.
-    #[must_use]
-    pub fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
-        if self.declarer().is_none() || s.get() >= self.table.seats {
-            return None;
-        }
-        if s == self.declarer {
-            return Some(Team::Declarer);
-        }
-        let k = self.called?;
-        let known = match viewer {
-            Viewer::Referee => true,
-            Viewer::Spectator => self.identified[s] || self.sides_public(),
-            Viewer::Seat(me) => {
-                me == s
-                    || self.identified[s]
-                    || self.sides_public()
-                    || self.hands[me].contains(k)
-                    || (me == self.declarer && self.talon_received.contains(k))
-            }
-        };
-        known.then(|| self.team_of(s))
     }
 
     // ----- scoring -----------------------------------------------------------------------------
@@ -1336,29 +1119,9 @@ impl Polish {
             .map(|p| count::count_thirds(CountMethod::ThreesMinusTwo, p))
     }
 
-    /// What a line worth `v` to `winner` pays each seat: in two against two each player of the
-    /// losing team pays one of the winners (PL-SCORE-09); a player alone pays or receives `v`
-    /// from each of the three (PL-SCORE-10).
-    fn pay(&self, winner: Team, v: i64) -> BySeat<i64> {
-        let mut p = BySeat::splat(0);
-        let declarers = Seat::all(self.table.seats)
-            .filter(|&s| self.team_of(s) == Team::Declarer)
-            .count() as i64;
-        let opponents = i64::from(self.table.active_count()) - declarers;
-        for s in Seat::all(self.table.seats) {
-            let mine = self.team_of(s);
-            let (own, other) = if mine == Team::Declarer {
-                (declarers, opponents)
-            } else {
-                (opponents, declarers)
-            };
-            // A player alone settles with each of the others; otherwise player with player.
-            let share = if own == 1 { v * other } else { v };
-            p[s] = if mine == winner { share } else { -share };
-        }
-        p
-    }
-
+    /// A team line of the settlement: in two against two each player of the losing team pays
+    /// one of the winners (PL-SCORE-09); a player alone pays or receives the value from each of
+    /// the three (PL-SCORE-10).
     fn line(
         &self,
         item: LedgerLine,
@@ -1368,17 +1131,8 @@ impl Polish {
         announced: bool,
         made: bool,
     ) -> LedgerItem {
-        let winner = if made { team } else { team.other() };
-        LedgerItem {
-            item,
-            team: Some(team),
-            seat: None,
-            base,
-            multiplier,
-            announced,
-            made,
-            payments: self.pay(winner, base * multiplier),
-        }
+        let sides = Sides::new(self.table, self.declarer, self.partner);
+        team_line(&sides, item, team, base, multiplier, announced, made)
     }
 
     /// The settlement of the hand (meaningful once it is over).
@@ -1389,21 +1143,19 @@ impl Polish {
             Phase::Over(End::Played) => self.settle_played(&mut ledger),
             Phase::Over(End::GaveUp(d)) => {
                 // PL-SCORE-11: the declarer alone pays each of the three; nothing else counts.
+                let sides = Sides::new(self.table, d, None);
                 let v = self.o.king_in_talon_giveup_penalty;
-                let mut payments = BySeat::splat(0);
-                for s in Seat::all(self.table.seats) {
-                    payments[s] = if s == d { -3 * v } else { v };
-                }
-                ledger.push(LedgerItem {
-                    item: LedgerLine::GiveUp,
-                    team: Some(Team::Declarer),
-                    seat: Some(d),
-                    base: v,
-                    multiplier: 1,
-                    announced: false,
-                    made: false,
-                    payments,
-                });
+                let mut line = team_line(
+                    &sides,
+                    LedgerLine::GiveUp,
+                    Team::Declarer,
+                    v,
+                    1,
+                    false,
+                    false,
+                );
+                line.seat = Some(d);
+                ledger.push(line);
             }
             _ => {}
         }
@@ -1662,80 +1414,173 @@ const TARGETS: [Target; 3] = [
 ];
 
 impl Observe for Polish {
+    /// The phase in the terms every variant shares: both rounds of announcements are
+    /// [`Stage::Announce`].
     fn stage(&self) -> Stage {
-        Polish::stage(self)
+        match self.phase {
+            Phase::Opening => Stage::Opening,
+            Phase::Auction => Stage::Auction,
+            Phase::Call => Stage::Call,
+            Phase::KingRound | Phase::Announce => Stage::Announce,
+            Phase::Talon => Stage::Talon,
+            Phase::Discard => Stage::Discard,
+            Phase::Play => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
     }
 
+    /// The table.
     fn table_info(&self) -> Table {
-        Polish::table_info(self)
+        self.table
     }
 
+    /// The deal as it was dealt.
     fn deal(&self) -> &Deal {
-        Polish::deal(self)
+        &self.deal
     }
 
+    /// A seat's current hand.
     fn hand(&self, s: Seat) -> CardSet {
-        Polish::hand(self, s)
+        self.hands[s]
     }
 
+    /// A seat's discards (only the declarer discards).
     fn discards(&self, s: Seat) -> CardSet {
-        Polish::discards(self, s)
+        if s == self.declarer {
+            self.discards
+        } else {
+            CardSet::EMPTY
+        }
     }
 
+    /// The discarded tarokks, which are shown (PL-TALON-10): their number.
     fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
-        Polish::discarded_tarokks(self, s)
+        (s == self.declarer && !self.discards.is_empty())
+            .then(|| (self.discards & CardSet::TAROKKS).len() as u8)
     }
 
+    /// The side of seat `s` as `viewer` can know it: the declarer's is public; a seat knows its
+    /// own (the holder of the called king knows every side, and so does a declarer who holds
+    /// it); everyone knows every side once the called king shows (PL-CALL-04), and the side of a
+    /// player whose kontra showed it.
     fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
-        Polish::side_known_to(self, viewer, s)
+        if self.declarer().is_none() || s.get() >= self.table.seats {
+            return None;
+        }
+        if s == self.declarer {
+            return Some(Team::Declarer);
+        }
+        let k = self.called?;
+        let known = match viewer {
+            Viewer::Referee => true,
+            Viewer::Spectator => self.identified[s] || self.sides_public(),
+            Viewer::Seat(me) => {
+                me == s
+                    || self.identified[s]
+                    || self.sides_public()
+                    || self.hands[me].contains(k)
+                    || (me == self.declarer && self.talon_received.contains(k))
+            }
+        };
+        known.then(|| self.team_of(s))
     }
 
+    /// Cards a seat has won in tricks.
     fn won(&self, s: Seat) -> CardSet {
-        Polish::won(self, s)
+        self.won[s]
     }
 
+    /// The talon cards a seat took.
     fn talon_received(&self, s: Seat) -> CardSet {
-        Polish::talon_received(self, s)
+        if s == self.declarer {
+            self.talon_received
+        } else {
+            CardSet::EMPTY
+        }
     }
 
+    /// The talon cards nobody took.
     fn talon_remaining(&self) -> CardSet {
-        Polish::talon_remaining(self)
+        self.deal.talon_set() - self.talon_received
     }
 
+    /// The declarer and the final bid, once the auction is over.
     fn declarer(&self) -> Option<(Seat, Contract)> {
-        Polish::declarer(self)
+        match self.phase {
+            Phase::Opening | Phase::Auction | Phase::Over(End::PassedOut) => None,
+            Phase::Over(End::ThrownIn(_)) if self.high.is_none() => None,
+            _ => Some((self.declarer, self.contract)),
+        }
     }
 
+    /// The cards `viewer` may see: a seat its own hand and discards, and the talon groups it
+    /// looked at; everyone the four kings laid down (PL-DEAL-11), the discarded tarokks
+    /// (PL-TALON-10), the groups turned face up, and once the hand is played out the talon
+    /// cards nobody took, which are counted with the tricks (PL-TALON-12/13). Played cards are
+    /// public.
     fn visible(&self, viewer: Viewer) -> Visible {
-        Polish::visible(self, viewer)
+        if viewer == Viewer::Referee {
+            let mut discards = BySeat::splat(CardSet::EMPTY);
+            discards[self.declarer] = self.discards;
+            return Visible {
+                hands: self.hands,
+                discards,
+                talon: self.deal.talon_set(),
+            };
+        }
+        let mut v = Visible::default();
+        if let Some(h) = self.four_kings {
+            v.hands[h] = self.hands[h] & CardSet::KINGS;
+        }
+        v.discards[self.declarer] = self.discards & CardSet::TAROKKS;
+        v.talon = self.groups_in(self.exposed);
+        if self.phase == Phase::Over(End::Played) {
+            v.talon |= self.talon_remaining();
+        }
+        if let Viewer::Seat(me) = viewer {
+            if me.get() < self.table.seats {
+                v.hands[me] = self.hands[me];
+                if me == self.declarer && self.declarer().is_some() {
+                    v.discards[me] = self.discards;
+                    v.talon |= self.talon_seen_by_declarer();
+                }
+            }
+        }
+        v
     }
 
+    /// The called king, once called.
     fn called(&self) -> Option<Card> {
-        Polish::called(self)
+        self.called
     }
 
+    /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
     fn partner(&self) -> Option<Seat> {
-        Polish::partner(self)
+        self.partner
     }
 
     fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
         Polish::announced(self).for_each(|(b, t, l, s)| f(b, t, l, s));
     }
 
+    /// Kontra level on the game (0, or 1 kontra, 2 re, 3 sub, 5 mort).
     fn game_level(&self) -> u8 {
-        Polish::game_level(self)
+        self.game_level
     }
 
+    /// The trick in progress.
     fn current_trick(&self) -> &Trick {
-        Polish::current_trick(self)
+        &self.trick
     }
 
+    /// The completed tricks.
     fn tricks(&self) -> &[Trick] {
-        Polish::tricks(self)
+        &self.tricks[..usize::from(self.ntricks)]
     }
 
+    /// Number of actions applied.
     fn actions_applied(&self) -> u16 {
-        Polish::actions_applied(self)
+        self.actions
     }
 
     fn declared_count(&self, s: Seat) -> Option<u8> {
@@ -1743,7 +1588,7 @@ impl Observe for Polish {
     }
 
     fn talon_groups(&self) -> Option<TalonGroups> {
-        Some(Polish::talon_groups(self)).filter(|t| t.groups > 0)
+        Some(self.talon_state()).filter(|t| t.groups > 0)
     }
 
     fn auction_bounds(&self) -> (usize, Option<usize>) {

@@ -1,6 +1,6 @@
 //! The Polish rule options (GAPS.md P1–P6 and the seed's variations), typed, with defaults.
 
-use crate::options::{parse_bool, OptionError, OptionKind, OptionSpec};
+use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec};
 
 /// Whose commitment a declaration of four kings is (GAPS P3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,13 +121,7 @@ impl PolishOptions {
     /// # Errors
     /// [`OptionError`] for an unknown name or a value not allowed.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let spec = SPECS
-            .iter()
-            .find(|s| s.name == name)
-            .ok_or_else(|| OptionError::Unknown {
-                name: name.to_owned(),
-            })?;
-        let v = spec.check(value)?;
+        let (spec, v) = find_checked(&SPECS, name, value)?;
         match spec.name {
             "announced_trul_value" => self.announced_trul_value = v.parse().unwrap_or(4),
             "king_in_talon_giveup_penalty" => {
