@@ -1,11 +1,11 @@
-//! Criterion benchmarks of the engine, per variant (four seats): listing the legal actions and
-//! applying one in each phase, a complete random deal from the auction to the settlement,
-//! replaying a stored record of a complete deal (alone and with a seat's view), and the
-//! settlement.
+//! Criterion benchmarks of the engine, per variant (four seats, the Austrian game three):
+//! listing the legal actions and applying one in each phase, a complete random deal from the
+//! auction to the settlement, replaying a stored record of a complete deal (alone and with a
+//! seat's view), and the settlement.
 //!
 //! Positions come from seeded random play ([`tarock_benches::position`]), so every run measures
 //! the same games. Every benchmark asserts what it computed: the number of legal actions, that
-//! the action applied, that a replayed game equals the original, that payments are zero-sum.
+//! the action applied, that a replayed game equals the original, that settlements add up.
 //!
 //! `cargo bench -p tarock-benches --bench engine` runs them all; a filter selects some, e.g.
 //! `cargo bench -p tarock-benches --bench engine -- replay`.
@@ -98,7 +98,7 @@ fn random_deal(c: &mut Criterion) {
                     for (s, n) in setups.iter().zip(0u64..) {
                         let (g, k) = playout(black_box(s), m, &mut Rng::new(n));
                         let outcome = g.outcome().expect("the deal is over");
-                        assert!(outcome.ledger.is_zero_sum());
+                        assert!(outcome.ledger.is_balanced());
                         total += k;
                     }
                     assert_eq!(total, actions);
@@ -144,7 +144,7 @@ fn settle(c: &mut Criterion) {
         group.bench_function(v.id(), |b| {
             b.iter(|| {
                 let ledger = black_box(&g).settlement(1).expect("the hand is over");
-                assert!(ledger.is_zero_sum());
+                assert!(ledger.is_balanced());
                 assert!(!ledger.items.is_empty());
                 ledger
             });

@@ -17,7 +17,7 @@ use tarock_service::convert;
 /// A game in progress: the record so far and the action the seat to act played next.
 #[derive(Clone, Debug)]
 pub struct InProgress {
-    /// The deal's setup (seeded, default options, four seats).
+    /// The deal's setup (seeded, default options, the variant's usual table).
     pub setup: Setup,
     /// The actions of the record.
     pub actions: Vec<Action>,

@@ -5,6 +5,7 @@
 use crate::respond::{self, Detail};
 use tarock_engine::action::{Declaration, Target};
 use tarock_engine::game::{End, Observe, Stage, Viewer};
+use tarock_engine::ledger::Scoring;
 use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
@@ -200,6 +201,9 @@ pub(crate) fn contract_to_pb(c: Contract) -> pb::Contract {
         Contract::Dwa => pb::Contract::Dwa,
         Contract::Trzy => pb::Contract::Trzy,
         Contract::Cztery => pb::Contract::Cztery,
+        Contract::Dreiblatt => pb::Contract::Dreiblatt,
+        Contract::Zweiblatt => pb::Contract::Zweiblatt,
+        Contract::Einblatt => pb::Contract::Einblatt,
     }
 }
 
@@ -213,6 +217,9 @@ fn contract_from_pb(v: i32) -> Option<Contract> {
         pb::Contract::Dwa => Some(Contract::Dwa),
         pb::Contract::Trzy => Some(Contract::Trzy),
         pb::Contract::Cztery => Some(Contract::Cztery),
+        pb::Contract::Dreiblatt => Some(Contract::Dreiblatt),
+        pb::Contract::Zweiblatt => Some(Contract::Zweiblatt),
+        pb::Contract::Einblatt => Some(Contract::Einblatt),
         pb::Contract::Unspecified => None,
     }
 }
@@ -270,6 +277,13 @@ pub fn bonus_to_pb(b: Bonus) -> pb::Bonus {
         Bonus::KingLargeBird(_) => P::KingLargeBird,
         Bonus::LongDoubleGame => P::LongDoubleGame,
         Bonus::KingCatch => P::KingCatch,
+        Bonus::RoyalTrull => P::RoyalTrull,
+        Bonus::TarockTrull => P::TarockTrull,
+        Bonus::Heads => P::Heads,
+        Bonus::WithoutKings => P::WithoutKings,
+        Bonus::WithoutTrull => P::WithoutTrull,
+        Bonus::WithForty => P::WithForty,
+        Bonus::WithFifty => P::WithFifty,
     }
 }
 
@@ -314,6 +328,13 @@ fn bonus_problem(v: i32, suit: i32) -> Result<Option<Bonus>, String> {
         P::KingLargeBird => Bonus::KingLargeBird(need_suit()?),
         P::LongDoubleGame => Bonus::LongDoubleGame,
         P::KingCatch => Bonus::KingCatch,
+        P::RoyalTrull => Bonus::RoyalTrull,
+        P::TarockTrull => Bonus::TarockTrull,
+        P::Heads => Bonus::Heads,
+        P::WithoutKings => Bonus::WithoutKings,
+        P::WithoutTrull => Bonus::WithoutTrull,
+        P::WithForty => Bonus::WithForty,
+        P::WithFifty => Bonus::WithFifty,
     }))
 }
 
@@ -449,6 +470,11 @@ pub(crate) fn action_parts(a: Action) -> ActionParts {
         }
         Action::ExposeTalon => pb::ActionKind::ExposeTalon,
         Action::Declare(Declaration::FourKings) => pb::ActionKind::DeclareFourKings,
+        Action::Unteren => pb::ActionKind::Unteren,
+        Action::KeepTalon(n) => {
+            out.count = u32::from(n);
+            pb::ActionKind::KeepTalon
+        }
     };
     out
 }
@@ -552,6 +578,14 @@ fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
                 .filter(|n| (1..=6).contains(n))
                 .ok_or_else(|| Problem::of("group", "talon groups are numbered 1 to 6"))?;
             Action::TakeTalon(n - 1)
+        }
+        pb::ActionKind::Unteren => Action::Unteren,
+        pb::ActionKind::KeepTalon => {
+            let n = u8::try_from(a.count)
+                .ok()
+                .filter(|n| (0..=6).contains(n))
+                .ok_or_else(|| Problem::of("count", "0 to 6 talon cards are kept"))?;
+            Action::KeepTalon(n)
         }
         pb::ActionKind::Announce => Action::Announce(
             bonus()?.ok_or_else(|| Problem::of("bonus", "an announcement needs a bonus"))?,
@@ -827,7 +861,10 @@ fn format_label(a: Action) -> String {
         Action::Declare(Declaration::FourKings) => "Lay down the four kings".to_owned(),
         Action::ThrowIn => "Throw the hand in".to_owned(),
         Action::GiveUp => "Give the game up".to_owned(),
-        Action::TakeTalon(i) => format!("Take talon group {}", u16::from(i) + 1),
+        Action::TakeTalon(i) => format!("Take from the talon at {}", u16::from(i) + 1),
+        Action::Unteren => "Unteren: play the named contract".to_owned(),
+        Action::KeepTalon(0) => "Keep no talon card".to_owned(),
+        Action::KeepTalon(n) => format!("Keep the first {n} talon cards"),
         Action::ExposeTalon => "Turn the group face up and look at the next".to_owned(),
         Action::Announce(b) => format!("Announce {}", b.name()),
         Action::Kontra(t, l) => {
@@ -1172,6 +1209,17 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
                         0,
                         "Gave up: the called king in the talon".to_owned(),
                     ),
+                    Item::Trischaken => (
+                        pb::LedgerItemKind::Trischaken,
+                        None,
+                        0,
+                        match i.base {
+                            b if b < 0 => "Trischaken: the most card points",
+                            10 => "Trischaken: won without a trick",
+                            _ => "Trischaken: won",
+                        }
+                        .to_owned(),
+                    ),
                 };
                 pb::LedgerItem {
                     kind: kind as i32,
@@ -1192,6 +1240,10 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
         totals: l.totals.first(seats).to_vec(),
         card_points: l.card_points.map(|p| p.to_vec()).unwrap_or_default(),
         hat: l.hat.map(|s| u32::from(s.get())),
+        scoring: match l.scoring {
+            Scoring::Payments => pb::Scoring::Payments,
+            Scoring::Points => pb::Scoring::Points,
+        } as i32,
     }
 }
 
@@ -1272,41 +1324,43 @@ pub fn match_from_pb(
     m: Option<&pb::MatchState>,
     game: &AnyGame,
 ) -> Result<Option<tarock_engine::hungarian::MatchContext>, FieldViolation> {
-    use tarock_engine::hungarian::{MatchContext, Session};
+    use tarock_engine::hungarian::{MatchContext, MatchKind, Session};
     let Some(m) = m else {
         return Ok(None);
     };
     let field = "record.match_state";
-    if let Some(p) = game.as_polish() {
-        {
-            // A Polish match: no doubled rounds, and a session open or over (PL-MATCH-03).
-            let state = pb::SessionState::try_from(m.session).map_err(|_| {
-                FieldViolation::new(format!("{field}.session"), "unknown session state")
-            })?;
-            let over = match state {
-                pb::SessionState::Unspecified | pb::SessionState::Open => false,
-                pb::SessionState::Over => true,
-                _ => {
-                    return Err(FieldViolation::new(
-                        format!("{field}.session"),
-                        "a Polish session is open or over",
-                    ))
-                }
-            };
-            if !m.doubled_rounds.is_empty() || m.skiz_holder.is_some() {
+    let kind = MatchKind::of(game.variant());
+    if kind != MatchKind::Hungarian {
+        // A Polish match or an Austrian series: no doubled rounds, and a session open or over
+        // (PL-MATCH-03, AT-MATCH-01).
+        let state = pb::SessionState::try_from(m.session).map_err(|_| {
+            FieldViolation::new(format!("{field}.session"), "unknown session state")
+        })?;
+        let over = match state {
+            pb::SessionState::Unspecified | pb::SessionState::Open => false,
+            pb::SessionState::Over => true,
+            _ => {
                 return Err(FieldViolation::new(
-                    field,
-                    "a Polish match has no doubled rounds and no skíz holder",
-                ));
+                    format!("{field}.session"),
+                    "this game's session is open or over",
+                ))
             }
-            let mut ctx =
-                MatchContext::polish_from_parts(p.table_info().dealer, &m.totals, m.deals_played)
-                    .map_err(|e| FieldViolation::new(field, e.to_string()))?;
-            if over {
-                ctx.end_session();
-            }
-            return Ok(Some(ctx));
+        };
+        if !m.doubled_rounds.is_empty() || m.skiz_holder.is_some() {
+            return Err(FieldViolation::new(
+                field,
+                "this game's match has no doubled rounds and no skíz holder",
+            ));
         }
+        return MatchContext::simple_from_parts(
+            kind,
+            game.table_info().dealer,
+            &m.totals,
+            m.deals_played,
+            over,
+        )
+        .map(Some)
+        .map_err(|e| FieldViolation::new(field, e.to_string()));
     }
     let Some(h) = game.as_hungarian() else {
         return Ok(None);

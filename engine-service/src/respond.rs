@@ -706,7 +706,7 @@ fn talon_groups(
     w.uint(1, u64::from(t.group_size));
     let talon = game.deal().talon();
     for i in 0..t.groups {
-        let state = if t.taken == Some(i) {
+        let state = if t.taken & (1 << i) != 0 {
             S::Taken
         } else if t.exposed & (1 << i) != 0 {
             S::Exposed

@@ -990,7 +990,7 @@ impl EngineService for Engine {
         &self,
         request: Request<pb::NextDealRequest>,
     ) -> Result<Response<pb::NextDealResponse>, Status> {
-        use tarock_engine::hungarian::MatchContext;
+        use tarock_engine::hungarian::{MatchContext, MatchKind};
         let r = request.get_ref();
         let (replayed, access) = self.open(state_of!(r, next_deal_request), &r.token)?;
         if !matches!(access, Access::Open | Access::Table) {
@@ -999,11 +999,7 @@ impl EngineService for Engine {
             ));
         }
         let h = &replayed.game;
-        let match_rule = if h.as_polish().is_some() {
-            "PL-MATCH-01"
-        } else {
-            "HU-MATCH-01"
-        };
+        let match_rule = MatchKind::of(h.variant()).rule();
         let ctx_of = |s: &'static str| Context {
             seat: None,
             phase: s,
@@ -1020,12 +1016,8 @@ impl EngineService for Engine {
         let table = h.table_info();
         let mut m = match match_of(&replayed) {
             Some(m) => m,
-            None => match h.as_hungarian() {
-                Some(hu) => MatchContext::try_new(table.seats, table.dealer, hu.options())
-                    .map_err(|e| error::bad_field("record", &e.to_string()))?,
-                None => MatchContext::polish(table.dealer)
-                    .map_err(|e| error::bad_field("record", &e.to_string()))?,
-            },
+            None => MatchContext::starting_with(h)
+                .map_err(|e| error::bad_field("record", &e.to_string()))?,
         };
         if m.is_over() {
             return Err(error::precondition(
@@ -1080,7 +1072,13 @@ impl EngineService for Engine {
             Some(sealed_game) => (
                 None,
                 Some(self.seal(&setup, &[], &game, Some(&match_state), sealed_game.id())?),
-                seal::seed_commitment(&seed),
+                // A hand dealt around kept talon cards is recorded as its cards: no seed is
+                // revealed at its end, so none is committed to.
+                if matches!(setup.deal, DealSource::Seed(_)) {
+                    seal::seed_commitment(&seed)
+                } else {
+                    Vec::new()
+                },
             ),
         };
         Ok(Response::new(pb::NextDealResponse {

@@ -3,7 +3,7 @@
 //! error, for valid requests, for requests the game refuses and for corrupted bytes.
 
 use prost::Message;
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::{Action, AnyGame, Seat, Setup, Variant, RULES_VERSION};
 use tarock_proto::v1 as pb;
 use tarock_service::respond::Answer;
@@ -22,12 +22,13 @@ impl Rng {
     }
 }
 
-/// Hand `n` of variant `v` (four seats, the dealer by `n`), dealt from a seed made of `seed`,
-/// and the game as dealt.
+/// Hand `n` of variant `v` (at its first table size, the dealer by `n`), dealt from a seed made
+/// of `seed`, and the game as dealt.
 fn hand(v: Variant, n: u64, seed: u64) -> (Setup, AnyGame) {
     let mut bytes = [0u8; 32];
     bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let setup = Setup::seeded(v, 4, Seat::new((n % 4) as u8), bytes);
+    let seats = v.seat_counts()[0];
+    let setup = Setup::seeded(v, seats, Seat::new((n % u64::from(seats)) as u8), bytes);
     let g = AnyGame::new(&setup).expect("a seeded deal");
     (setup, g)
 }
@@ -186,7 +187,7 @@ fn answers_from_kept_replays_are_the_answers_of_a_fresh_server() {
             // answer to it is written in full, and the hand goes on from the server's records.
             let state = pb::MatchState {
                 deals_played: 3,
-                totals: vec![12, -4, -8, 0],
+                totals: [12, -4, -8, 0][..usize::from(setup.seats)].to_vec(),
                 ..Default::default()
             };
             let match_state = (n % 2 == 1).then_some(state);
@@ -210,7 +211,7 @@ fn answers_from_kept_replays_are_the_answers_of_a_fresh_server() {
                 );
                 // A viewer other than the acting seat, now and then.
                 let viewer = if rng.below(3) == 0 {
-                    (seat.get() + 1) % 4
+                    (seat.get() + 1) % g.table_info().seats
                 } else {
                     seat.get()
                 };

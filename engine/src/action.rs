@@ -33,6 +33,12 @@ pub enum Contract {
     Trzy,
     /// Polish "cztery" (4): no talon card; game value 4.
     Cztery,
+    /// Austrian Dreiblatt: three talon cards, multiplier 1. (The Austrian Solo is [`Contract::Solo`].)
+    Dreiblatt,
+    /// Austrian Zweiblatt: two talon cards, multiplier 2.
+    Zweiblatt,
+    /// Austrian Einblatt: one talon card, multiplier 3.
+    Einblatt,
 }
 
 impl Contract {
@@ -41,6 +47,14 @@ impl Contract {
         Contract::Three,
         Contract::Two,
         Contract::One,
+        Contract::Solo,
+    ];
+
+    /// The Austrian contracts, lowest first: Dreiblatt, Zweiblatt, Einblatt, Solo.
+    pub const AUSTRIAN: [Contract; 4] = [
+        Contract::Dreiblatt,
+        Contract::Zweiblatt,
+        Contract::Einblatt,
         Contract::Solo,
     ];
 
@@ -64,17 +78,20 @@ impl Contract {
             Contract::Dwa => "dwa",
             Contract::Trzy => "trzy",
             Contract::Cztery => "cztery",
+            Contract::Dreiblatt => "dreiblatt",
+            Contract::Zweiblatt => "zweiblatt",
+            Contract::Einblatt => "einblatt",
         }
     }
 
-    /// The level within its game: the lowest bid 0 … the highest 3 (three, jeden 0; solo,
-    /// cztery 3). Three talon cards at level 0, none at level 3, in both games.
+    /// The level within its game: the lowest bid 0 … the highest 3 (three, jeden, Dreiblatt 0;
+    /// solo, cztery 3). Three talon cards at level 0, none at level 3, in every game.
     #[must_use]
     pub const fn level(self) -> u8 {
         match self {
-            Contract::Three | Contract::Jeden => 0,
-            Contract::Two | Contract::Dwa => 1,
-            Contract::One | Contract::Trzy => 2,
+            Contract::Three | Contract::Jeden | Contract::Dreiblatt => 0,
+            Contract::Two | Contract::Dwa | Contract::Zweiblatt => 1,
+            Contract::One | Contract::Trzy | Contract::Einblatt => 2,
             Contract::Solo | Contract::Cztery => 3,
         }
     }
@@ -183,9 +200,23 @@ pub enum Bonus {
     /// Polish captured king: the declarer's opponents capture the called king (in a trick, or
     /// in a talon group the declarer turned face up and left).
     KingCatch,
+    /// Austrian Royal Trull: all four kings in one hand.
+    RoyalTrull,
+    /// Austrian Tarock Trull: the I, the XXI and the Sküs in one hand.
+    TarockTrull,
+    /// Austrian Heads: two of the three trull cards in one hand.
+    Heads,
+    /// Austrian Without Kings: the soloist's hand holds no king.
+    WithoutKings,
+    /// Austrian Without Trull: the soloist's hand holds none of the trull cards.
+    WithoutTrull,
+    /// Austrian With Forty ("Absolute"): the soloist takes 40 card points.
+    WithForty,
+    /// Austrian With Fifty ("Panzer"): the soloist takes 50 card points.
+    WithFifty,
 }
 
-const SIMPLE_BONUSES: [(Bonus, &str); 23] = [
+const SIMPLE_BONUSES: [(Bonus, &str); 30] = [
     (Bonus::Trull, "trull"),
     (Bonus::FourKings, "four-kings"),
     (Bonus::DoubleGame, "double-game"),
@@ -209,6 +240,13 @@ const SIMPLE_BONUSES: [(Bonus, &str); 23] = [
     (Bonus::PagatLargeBird, "pagat-large-bird"),
     (Bonus::SasLargeBird, "sas-large-bird"),
     (Bonus::KingCatch, "king-catch"),
+    (Bonus::RoyalTrull, "royal-trull"),
+    (Bonus::TarockTrull, "tarock-trull"),
+    (Bonus::Heads, "heads"),
+    (Bonus::WithoutKings, "without-kings"),
+    (Bonus::WithoutTrull, "without-trull"),
+    (Bonus::WithForty, "with-forty"),
+    (Bonus::WithFifty, "with-fifty"),
 ];
 
 /// Builds a suit-carrying bonus from its suit.
@@ -286,6 +324,13 @@ impl Bonus {
             Bonus::KingLargeBird(_) => "king large bird",
             Bonus::LongDoubleGame => "long double game",
             Bonus::KingCatch => "captured king",
+            Bonus::RoyalTrull => "royal trull",
+            Bonus::TarockTrull => "tarock trull",
+            Bonus::Heads => "heads",
+            Bonus::WithoutKings => "without kings",
+            Bonus::WithoutTrull => "without trull",
+            Bonus::WithForty => "with forty",
+            Bonus::WithFifty => "with fifty",
         };
         match self.suit() {
             Some(s) => format!("{base} ({})", s.name()),
@@ -331,6 +376,22 @@ impl FromStr for Bonus {
             .ok_or_else(err)
     }
 }
+
+/// A pattern matching the bonuses of the Polish and Austrian games, which no Hungarian hand
+/// announces or scores: the Hungarian game's exhaustive matches name them in one arm.
+macro_rules! non_hungarian_bonus {
+    () => {
+        $crate::action::Bonus::KingCatch
+            | $crate::action::Bonus::RoyalTrull
+            | $crate::action::Bonus::TarockTrull
+            | $crate::action::Bonus::Heads
+            | $crate::action::Bonus::WithoutKings
+            | $crate::action::Bonus::WithoutTrull
+            | $crate::action::Bonus::WithForty
+            | $crate::action::Bonus::WithFifty
+    };
+}
+pub(crate) use non_hungarian_bonus;
 
 /// What a kontra applies to: the game itself or an announced bonus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -408,6 +469,11 @@ pub enum Action {
     TakeTalon(u8),
     /// Turn the talon group being looked at face up and look at the next.
     ExposeTalon,
+    /// Austrian "Unteren": claim the contract that stands, to play it oneself.
+    Unteren,
+    /// Austrian (Graz) after three passes: the dealer keeps the first `n` talon cards, unseen,
+    /// for the next hand (0: puts the talon back).
+    KeepTalon(u8),
 }
 
 impl fmt::Display for Action {
@@ -434,6 +500,8 @@ impl fmt::Display for Action {
             Action::GiveUp => f.write_str("give-up"),
             Action::TakeTalon(n) => write!(f, "take {}", u16::from(n) + 1),
             Action::ExposeTalon => f.write_str("expose"),
+            Action::Unteren => f.write_str("unteren"),
+            Action::KeepTalon(n) => write!(f, "keep {n}"),
         }
     }
 }
@@ -505,6 +573,15 @@ impl FromStr for Action {
             "throw-in" => no_arg(Action::ThrowIn),
             "give-up" => no_arg(Action::GiveUp),
             "expose" => no_arg(Action::ExposeTalon),
+            "unteren" => no_arg(Action::Unteren),
+            "keep" => {
+                let n = need_arg("missing number of talon cards")?
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| n <= 6)
+                    .ok_or_else(|| ParseActionError::new(s, "keep 0 to 6 talon cards"))?;
+                Ok(Action::KeepTalon(n))
+            }
             "take" => {
                 let n = need_arg("missing talon group")?
                     .parse::<u8>()
@@ -518,6 +595,7 @@ impl FromStr for Action {
                 Contract::HUNGARIAN
                     .iter()
                     .chain(Contract::POLISH.iter())
+                    .chain(Contract::AUSTRIAN.iter())
                     .find(|c| c.word() == a)
                     .map(|&c| Action::Bid(c))
                     .ok_or_else(|| ParseActionError::new(s, "unknown contract"))

@@ -8,7 +8,12 @@
 //! Bots are deterministic: the same position, bot and seed give the same action.
 
 use crate::action::Action;
+use crate::card::{Card, CardSet};
+use crate::count::central_value;
 use crate::game::{ActionList, Game, Observe};
+use crate::ledger::Team;
+use crate::seat::Seat;
+use crate::trick::{Trick, TrickRules};
 use crate::variant::AnyGame;
 use std::fmt;
 use std::str::FromStr;
@@ -66,6 +71,7 @@ impl Bot {
         let applied = match game {
             AnyGame::Hungarian(h) => u64::from(h.actions_applied()),
             AnyGame::Polish(p) => u64::from(p.actions_applied()),
+            AnyGame::Austrian(a) => u64::from(a.actions_applied()),
         };
         let mut rng = SplitMix::new(seed ^ applied.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         match self {
@@ -77,6 +83,10 @@ impl Bot {
                 )),
                 AnyGame::Polish(p) => Some(crate::polish::bot::choose(
                     &crate::polish::bot::SeatKnowledge::new(p, seat),
+                    actions,
+                )),
+                AnyGame::Austrian(a) => Some(crate::austrian::bot::choose(
+                    &crate::austrian::bot::SeatKnowledge::new(a, seat),
                     actions,
                 )),
             },
@@ -137,6 +147,99 @@ impl SplitMix {
     fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
+}
+
+/// The card play of the heuristic bots of the games where a side wins tricks together (the
+/// Polish and Austrian games), among `legal` (card plays): lead the lowest card of the longest
+/// plain suit; save the pagat on a trick the own side surely wins; give points to a partner's
+/// winning trick; otherwise win a valuable trick with the cheapest winning card, or give the
+/// least. `side` is the side of a seat as the bot's seat knows it; `ultimo` says the seat
+/// announced Pagat Ultimo and keeps the pagat for the last trick (where the rules do not
+/// already make it).
+pub(crate) fn play_card(
+    trick: &Trick,
+    me: Seat,
+    hand: CardSet,
+    legal: &[Action],
+    seats: u8,
+    ultimo: bool,
+    side: impl Fn(Seat) -> Option<Team>,
+) -> Action {
+    let trick = *trick;
+    let cards: Vec<Card> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let Some(&lowest) = cards.iter().min_by_key(|c| (central_value(**c), c.index())) else {
+        return legal.first().copied().unwrap_or(Action::Pass);
+    };
+    // Keep the pagat for the last trick where possible.
+    let spare: Vec<Card> = cards
+        .iter()
+        .copied()
+        .filter(|&c| c != Card::PAGAT || cards.len() == 1)
+        .collect();
+    let low = spare
+        .iter()
+        .copied()
+        .min_by_key(|c| (central_value(*c), c.index()))
+        .unwrap_or(lowest);
+    if trick.is_empty() {
+        // Lead the lowest card of the longest plain suit, else the lowest tarokk.
+        let lead = spare
+            .iter()
+            .copied()
+            .filter(|c| c.suit().is_some() && !c.is_king())
+            .max_by_key(|c| {
+                let n = c.suit().map_or(0, |s| (hand & s.mask()).len());
+                (n, std::cmp::Reverse(central_value(*c)))
+            })
+            .unwrap_or(low);
+        return Action::Play(lead);
+    }
+    let rules = TrickRules::TAROCK;
+    let (leader, _) = trick.winner(&rules).unwrap_or((trick.leader(), lowest));
+    let mine = side(me);
+    let friend_winning = leader != me && mine.is_some() && side(leader) == mine;
+    let wins = |c: Card| {
+        let mut t: Trick = trick;
+        t.push(me, c);
+        t.winner(&rules).is_some_and(|(w, _)| w == me)
+    };
+    // Save an unannounced pagat on a trick the own side wins for sure: the partner's skíz or
+    // XXI, or any trick of ours when this seat plays last.
+    let last_to_play = trick.len() + 1 == usize::from(seats);
+    let safe = |c: Card| {
+        let mut t: Trick = trick;
+        t.push(me, c);
+        t.winner(&rules).is_some_and(|(w, best)| {
+            let ours = w == me || (mine.is_some() && side(w) == mine);
+            ours && (last_to_play || best == Card::SKIZ || best == Card::XXI)
+        })
+    };
+    if !ultimo && cards.contains(&Card::PAGAT) && cards.len() > 1 && safe(Card::PAGAT) {
+        return Action::Play(Card::PAGAT);
+    }
+    if friend_winning {
+        // Give the partner points, sparing the honours.
+        let give = spare
+            .iter()
+            .copied()
+            .filter(|c| !CardSet::HONOURS.contains(*c))
+            .max_by_key(|c| (central_value(*c), c.index()))
+            .unwrap_or(low);
+        return Action::Play(give);
+    }
+    let value: i64 = trick.cards().into_iter().map(central_value).sum();
+    let winner = spare
+        .iter()
+        .copied()
+        .filter(|&c| wins(c) && (c != Card::XXI || value >= 5))
+        .min_by_key(|c| (central_value(*c), c.index()));
+    Action::Play(winner.unwrap_or(low))
 }
 
 #[cfg(test)]

@@ -282,14 +282,16 @@ pub trait Game: Sized + Clone {
     fn to_act(&self) -> Option<Seat>;
 
     /// Every legal action of the seat to act (empty when the hand is over).
-    fn legal_actions(&self) -> ActionList;
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
 
     /// The same list as [`Game::legal_actions`], written into `out` (which is cleared first).
     /// For loops that list many positions: reusing one list spares initialising a new one each
     /// time.
-    fn legal_actions_into(&self, out: &mut ActionList) {
-        *out = self.legal_actions();
-    }
+    fn legal_actions_into(&self, out: &mut ActionList);
 
     /// One legal action of the seat to act, chosen by its index in [`Game::legal_actions`]
     /// without necessarily writing the list: `pick` is given the number of legal actions (at
@@ -356,7 +358,8 @@ pub trait Game: Sized + Clone {
     fn outcome(&self) -> Option<Outcome>;
 }
 
-/// The talon offered in groups, as a Polish declarer takes it.
+/// The talon offered in groups: as a Polish declarer takes it, or turned up card by card for an
+/// Austrian soloist (groups of one card, of which a run is taken).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TalonGroups {
     /// Cards per group (3, 2 or 1).
@@ -367,8 +370,8 @@ pub struct TalonGroups {
     pub exposed: u8,
     /// The group the declarer is looking at, while choosing.
     pub looking: Option<u8>,
-    /// The group taken.
-    pub taken: Option<u8>,
+    /// The groups taken (bit per group).
+    pub taken: u8,
 }
 
 /// What can be shown of a hand, whatever the game: the one door through which views, events

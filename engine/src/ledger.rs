@@ -49,6 +49,19 @@ pub enum Item {
     TalonHonour,
     /// A Polish declarer gave the game up on finding the called king in the talon.
     GiveUp,
+    /// Austrian Trischaken: a player's result (the most card points lose, the others win).
+    Trischaken,
+}
+
+/// How a settlement is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Scoring {
+    /// Payments between the players: every line and the totals sum to zero.
+    #[default]
+    Payments,
+    /// Points credited to players on a score sheet (Austrian series to 100): a line credits the
+    /// players who won it, the others get nothing, so the lines need not sum to zero.
+    Points,
 }
 
 /// One line of the settlement.
@@ -84,6 +97,8 @@ pub struct Ledger {
     pub card_points: Option<[i64; 2]>,
     /// The seat whose XXI was caught and who must wear the hat (an event, no score effect).
     pub hat: Option<Seat>,
+    /// How the lines are read: payments (zero-sum) or points credited.
+    pub scoring: Scoring,
 }
 
 impl Ledger {
@@ -95,13 +110,26 @@ impl Ledger {
         self.items.push(item);
     }
 
-    /// True if every line and the totals sum to zero.
+    /// True if every line and the totals sum to zero (a settlement in points need not).
     #[must_use]
     pub fn is_zero_sum(&self) -> bool {
         self.items
             .iter()
             .all(|i| i.payments.0.iter().sum::<i64>() == 0)
             && self.totals.0.iter().sum::<i64>() == 0
+    }
+
+    /// True if the totals are the sums of the lines and, for a settlement in payments, every
+    /// line and the totals sum to zero: what every settlement of every game satisfies.
+    #[must_use]
+    pub fn is_balanced(&self) -> bool {
+        let mut column = BySeat::splat(0_i64);
+        for i in &self.items {
+            for (c, p) in column.0.iter_mut().zip(i.payments.0) {
+                *c += p;
+            }
+        }
+        column == self.totals && (self.scoring == Scoring::Points || self.is_zero_sum())
     }
 }
 
@@ -206,15 +234,39 @@ pub(crate) fn team_line(
     announced: bool,
     made: bool,
 ) -> LedgerItem {
-    let winner = if made { team } else { team.other() };
-    LedgerItem {
+    LedgerItem::of_team(
         item,
-        team: Some(team),
-        seat: None,
+        team,
         base,
         multiplier,
         announced,
         made,
-        payments: sides.team_payments(winner, base.saturating_mul(multiplier)),
+        |winner, v| sides.team_payments(winner, v),
+    )
+}
+
+impl LedgerItem {
+    /// A line of `team`'s item: `made` decides which team wins it, and `pay` gives each seat's
+    /// share given the winning team and the value, `base × multiplier`.
+    pub(crate) fn of_team(
+        item: Item,
+        team: Team,
+        base: i64,
+        multiplier: i64,
+        announced: bool,
+        made: bool,
+        pay: impl FnOnce(Team, i64) -> BySeat<i64>,
+    ) -> LedgerItem {
+        let winner = if made { team } else { team.other() };
+        LedgerItem {
+            item,
+            team: Some(team),
+            seat: None,
+            base,
+            multiplier,
+            announced,
+            made,
+            payments: pay(winner, base.saturating_mul(multiplier)),
+        }
     }
 }

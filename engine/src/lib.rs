@@ -4,6 +4,7 @@
 //! See `ARCHITECTURE.md` at the repository root for the model and its invariants.
 
 pub mod action;
+pub mod austrian;
 pub mod bot;
 pub mod card;
 pub mod count;
@@ -19,6 +20,7 @@ pub mod trick;
 pub mod variant;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
+pub use austrian::{Austrian, AustrianOptions};
 pub use bot::Bot;
 pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use count::CountMethod;

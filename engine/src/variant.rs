@@ -5,6 +5,7 @@
 //! applies a list of actions and reports the first illegal one with its index.
 
 use crate::action::{Action, Bonus, Contract};
+use crate::austrian::{self, Austrian, AustrianOptions};
 use crate::card::{Card, CardSet};
 use crate::deal::{Deal, DealBuilder, DealError};
 use crate::game::{
@@ -36,15 +37,18 @@ pub enum Variant {
     HungarianHigh,
     /// Polish Taroki z królami (Kozy): a king called for partner.
     PolishKrolami,
+    /// Austrian Illustrated Tarock (Illustriertes Dreiertarock): three players.
+    AustrianIllustrated,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::HungarianIllustrated,
         Variant::HungarianPaskievics,
         Variant::HungarianHigh,
         Variant::PolishKrolami,
+        Variant::AustrianIllustrated,
     ];
 
     /// The Hungarian games.
@@ -62,6 +66,7 @@ impl Variant {
             Variant::HungarianPaskievics => "hungarian-paskievics",
             Variant::HungarianHigh => "hungarian-high",
             Variant::PolishKrolami => "polish-krolami",
+            Variant::AustrianIllustrated => "austrian-illustrated",
         }
     }
 
@@ -81,6 +86,7 @@ impl Variant {
             Variant::HungarianPaskievics => "Hungarian Tarokk (Paskievics)",
             Variant::HungarianHigh => "High Tarokk (Magas tarokk)",
             Variant::PolishKrolami => "Taroki z królami (Polish, call a king)",
+            Variant::AustrianIllustrated => "Illustrated Tarock (Austrian, three players)",
         }
     }
 
@@ -89,6 +95,7 @@ impl Variant {
     pub const fn seat_counts(self) -> &'static [u8] {
         match self {
             Variant::PolishKrolami => &[4],
+            Variant::AustrianIllustrated => &[3],
             _ => &[4, 5],
         }
     }
@@ -98,6 +105,7 @@ impl Variant {
     pub fn default_options(self) -> VariantOptions {
         match self {
             Variant::PolishKrolami => VariantOptions::Polish(PolishOptions::default()),
+            Variant::AustrianIllustrated => VariantOptions::Austrian(AustrianOptions::default()),
             _ => VariantOptions::Hungarian(HungarianOptions::for_game(self.hungarian_game())),
         }
     }
@@ -105,10 +113,7 @@ impl Variant {
     /// The rule options this variant takes.
     #[must_use]
     pub fn option_specs(self) -> &'static [OptionSpec] {
-        match self.default_options() {
-            VariantOptions::Hungarian(o) => o.specs(),
-            VariantOptions::Polish(o) => o.specs(),
-        }
+        self.default_options().specs()
     }
 
     /// The Hungarian game a Hungarian variant plays (the illustrated game for any other).
@@ -116,7 +121,9 @@ impl Variant {
         match self {
             Variant::HungarianPaskievics => HungarianGame::Paskievics,
             Variant::HungarianHigh => HungarianGame::High,
-            Variant::HungarianIllustrated | Variant::PolishKrolami => HungarianGame::Illustrated,
+            Variant::HungarianIllustrated
+            | Variant::PolishKrolami
+            | Variant::AustrianIllustrated => HungarianGame::Illustrated,
         }
     }
 }
@@ -135,6 +142,8 @@ pub enum VariantOptions {
     Hungarian(HungarianOptions),
     /// Taroki z królami.
     Polish(PolishOptions),
+    /// Illustrated Tarock.
+    Austrian(AustrianOptions),
 }
 
 impl VariantOptions {
@@ -146,24 +155,37 @@ impl VariantOptions {
         match self {
             VariantOptions::Hungarian(o) => o.set(name, value),
             VariantOptions::Polish(o) => o.set(name, value),
+            VariantOptions::Austrian(o) => o.set(name, value),
+        }
+    }
+
+    /// The value of one option as text; `None` for an unknown name.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<String> {
+        match self {
+            VariantOptions::Hungarian(o) => o.get(name),
+            VariantOptions::Polish(o) => o.get(name),
+            VariantOptions::Austrian(o) => o.get(name),
+        }
+    }
+
+    /// The specs of the variant's options, in its order.
+    #[must_use]
+    pub fn specs(&self) -> &'static [OptionSpec] {
+        match self {
+            VariantOptions::Hungarian(o) => o.specs(),
+            VariantOptions::Polish(o) => o.specs(),
+            VariantOptions::Austrian(o) => o.specs(),
         }
     }
 
     /// Every option with its current value, in the variant's order.
     #[must_use]
     pub fn values(&self) -> Vec<(&'static str, String)> {
-        match self {
-            VariantOptions::Hungarian(o) => o
-                .specs()
-                .iter()
-                .map(|s| (s.name, o.get(s.name).unwrap_or_default()))
-                .collect(),
-            VariantOptions::Polish(o) => o
-                .specs()
-                .iter()
-                .map(|s| (s.name, o.get(s.name).unwrap_or_default()))
-                .collect(),
-        }
+        self.specs()
+            .iter()
+            .map(|s| (s.name, self.get(s.name).unwrap_or_default()))
+            .collect()
     }
 }
 
@@ -257,6 +279,8 @@ pub enum AnyGame {
     Hungarian(Hungarian),
     /// A Polish hand.
     Polish(Polish),
+    /// An Austrian hand.
+    Austrian(Austrian),
 }
 
 /// The first illegal action of a replayed record.
@@ -337,6 +361,20 @@ impl AnyGame {
                 };
                 Ok(AnyGame::Polish(Polish::new(o, table, deal)))
             }
+            VariantOptions::Austrian(o) => {
+                let table = Austrian::table(setup.seats, setup.dealer)
+                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
+                let deal: Deal = match &setup.deal {
+                    DealSource::Seed(seed) => {
+                        let order = shuffle::shuffled(Austrian::SHAPE.pack, *seed);
+                        Austrian::deal_from_order(&o, &table, order.as_slice())
+                    }
+                    DealSource::Explicit(b) => b
+                        .build(&Austrian::SHAPE, &table)
+                        .map_err(SetupError::Deal)?,
+                };
+                Ok(AnyGame::Austrian(Austrian::new(o, table, deal)))
+            }
         }
     }
 
@@ -399,7 +437,7 @@ impl AnyGame {
     pub fn as_hungarian(&self) -> Option<&Hungarian> {
         match self {
             AnyGame::Hungarian(h) => Some(h),
-            AnyGame::Polish(_) => None,
+            _ => None,
         }
     }
 
@@ -408,7 +446,16 @@ impl AnyGame {
     pub fn as_polish(&self) -> Option<&Polish> {
         match self {
             AnyGame::Polish(p) => Some(p),
-            AnyGame::Hungarian(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The Austrian hand, if this is one.
+    #[must_use]
+    pub fn as_austrian(&self) -> Option<&Austrian> {
+        match self {
+            AnyGame::Austrian(a) => Some(a),
+            _ => None,
         }
     }
 
@@ -421,6 +468,9 @@ impl AnyGame {
             }
             AnyGame::Polish(p) => {
                 AnyGame::Polish(Polish::new(*p.options(), p.table_info(), *p.deal()))
+            }
+            AnyGame::Austrian(a) => {
+                AnyGame::Austrian(Austrian::new(*a.options(), a.table_info(), *a.deal()))
             }
         }
     }
@@ -435,6 +485,7 @@ impl AnyGame {
                 HungarianGame::High => Variant::HungarianHigh,
             },
             AnyGame::Polish(_) => Variant::PolishKrolami,
+            AnyGame::Austrian(_) => Variant::AustrianIllustrated,
         }
     }
 
@@ -444,6 +495,7 @@ impl AnyGame {
         match self {
             AnyGame::Hungarian(h) => ids::action_id(Hungarian::shape(h.options()).pack, a),
             AnyGame::Polish(_) => polish::ids::action_id(a),
+            AnyGame::Austrian(_) => austrian::ids::action_id(a),
         }
     }
 
@@ -453,6 +505,7 @@ impl AnyGame {
         match self {
             AnyGame::Hungarian(h) => ids::action_from_id(Hungarian::shape(h.options()).pack, id),
             AnyGame::Polish(_) => polish::ids::action_from_id(id),
+            AnyGame::Austrian(_) => austrian::ids::action_from_id(id),
         }
     }
 
@@ -462,6 +515,7 @@ impl AnyGame {
         match self {
             AnyGame::Hungarian(h) => ids::space_size(Hungarian::shape(h.options()).pack),
             AnyGame::Polish(_) => polish::ids::SPACE,
+            AnyGame::Austrian(_) => austrian::ids::SPACE,
         }
     }
 }
@@ -472,6 +526,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Hungarian($g) => $e,
             AnyGame::Polish($g) => $e,
+            AnyGame::Austrian($g) => $e,
         }
     };
 }
@@ -576,58 +631,34 @@ impl Observe for AnyGame {
 
 impl Game for AnyGame {
     fn to_act(&self) -> Option<Seat> {
-        match self {
-            AnyGame::Hungarian(g) => g.to_act(),
-            AnyGame::Polish(g) => g.to_act(),
-        }
+        dispatch!(self, g => g.to_act())
     }
 
     fn legal_actions(&self) -> ActionList {
-        match self {
-            AnyGame::Hungarian(g) => g.legal_actions(),
-            AnyGame::Polish(g) => g.legal_actions(),
-        }
+        dispatch!(self, g => g.legal_actions())
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
-        match self {
-            AnyGame::Hungarian(g) => g.legal_actions_into(out),
-            AnyGame::Polish(g) => g.legal_actions_into(out),
-        }
+        dispatch!(self, g => g.legal_actions_into(out))
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        match self {
-            AnyGame::Hungarian(g) => g.pick_legal(pick),
-            AnyGame::Polish(g) => g.pick_legal(pick),
-        }
+        dispatch!(self, g => g.pick_legal(pick))
     }
 
     fn play_pick(&mut self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        match self {
-            AnyGame::Hungarian(g) => g.play_pick(pick),
-            AnyGame::Polish(g) => g.play_pick(pick),
-        }
+        dispatch!(self, g => g.play_pick(pick))
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
-        match self {
-            AnyGame::Hungarian(g) => g.check(a),
-            AnyGame::Polish(g) => g.check(a),
-        }
+        dispatch!(self, g => g.check(a))
     }
 
     fn play_unchecked(&mut self, a: Action) {
-        match self {
-            AnyGame::Hungarian(g) => g.play_unchecked(a),
-            AnyGame::Polish(g) => g.play_unchecked(a),
-        }
+        dispatch!(self, g => g.play_unchecked(a))
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match self {
-            AnyGame::Hungarian(g) => g.outcome(),
-            AnyGame::Polish(g) => g.outcome(),
-        }
+        dispatch!(self, g => g.outcome())
     }
 }

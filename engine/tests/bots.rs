@@ -48,7 +48,7 @@ fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
 
 fn totals(g: &AnyGame, seats: u8) -> Vec<i64> {
     let ledger = g.outcome().expect("over").ledger;
-    assert!(ledger.is_zero_sum(), "settlement is not zero-sum");
+    assert!(ledger.is_balanced(), "settlement does not add up");
     (0..seats).map(|s| ledger.totals[Seat::new(s)]).collect()
 }
 
@@ -74,7 +74,7 @@ fn bots_play_only_legal_actions_in_every_variant() {
             Bot::Heuristic,
         ],
     ];
-    let configs: [Config; 7] = [
+    let configs: [Config; 11] = [
         (Variant::HungarianIllustrated, 4, &[]),
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
@@ -85,6 +85,27 @@ fn bots_play_only_legal_actions_in_every_variant() {
             Variant::PolishKrolami,
             4,
             &[("talon_procedure", "exposed"), ("dealing", "packets")],
+        ),
+        (Variant::AustrianIllustrated, 3, &[]),
+        (
+            Variant::AustrianIllustrated,
+            3,
+            &[("all_pass_action", "trischaken"), ("kontra_rules", "beck")],
+        ),
+        (
+            Variant::AustrianIllustrated,
+            3,
+            &[
+                ("all_pass_action", "graz_keep"),
+                ("bonus_declaration_timing", "graz"),
+                ("point_bonuses", "graz"),
+                ("valat_scoring", "graz"),
+            ],
+        ),
+        (
+            Variant::AustrianIllustrated,
+            3,
+            &[("owl_pre_ultimo", "true"), ("mondfang_bonus", "true")],
         ),
     ];
     for (variant, seats, options) in configs {
@@ -121,7 +142,8 @@ fn choices_repeat_for_the_same_seed() {
 /// the seat whose hand changed)`. `None` when there is no seat to act, no such cards, or the
 /// prefix no longer replays (a swap can change what others were obliged to play).
 fn unseen_swap(variant: Variant, seed: u64) -> Option<(AnyGame, AnyGame, Seat)> {
-    let setup = Setup::seeded(variant, 4, Seat::new(0), seed_from_u64(seed));
+    let seats = variant.seat_counts()[0];
+    let setup = Setup::seeded(variant, seats, Seat::new(0), seed_from_u64(seed));
     let start = AnyGame::new(&setup).unwrap();
     let mut g = start;
     let mut prefix = Vec::new();
@@ -134,11 +156,12 @@ fn unseen_swap(variant: Variant, seed: u64) -> Option<(AnyGame, AnyGame, Seat)> 
     }
     let me = g.to_act()?;
     let visible = g.visible(tarock_engine::Viewer::Seat(me));
-    let others: Vec<Seat> = Seat::all(4).filter(|&s| s != me).collect();
-    let (a, b) = (others[seed as usize % 3], others[(seed as usize + 1) % 3]);
+    let others: Vec<Seat> = Seat::all(seats).filter(|&s| s != me).collect();
+    let n = others.len();
+    let (a, b) = (others[seed as usize % n], others[(seed as usize + 1) % n]);
     let hidden = |s: Seat| (g.hand(s) & start.hand(s)) - visible.hands[s];
     let (ca, cb) = (hidden(a).lowest()?, hidden(b).highest()?);
-    let mut hands: Vec<Vec<tarock_engine::Card>> = Seat::all(4)
+    let mut hands: Vec<Vec<tarock_engine::Card>> = Seat::all(seats)
         .map(|s| start.hand(s).into_iter().collect())
         .collect();
     for c in hands.iter_mut().flatten() {
@@ -188,13 +211,20 @@ fn heuristic_sees_only_its_seat() {
     }
 }
 
-/// The Polish heuristic, too, sees only its seat.
-#[test]
-fn polish_heuristic_sees_only_its_seat() {
+/// Over `seeds` deals of `variant`, the heuristic's choice never changes with cards its seat
+/// cannot see; more than `min` positions are checked, in every phase of `phases` (as `phase`
+/// names a game's).
+fn sees_only_its_seat(
+    variant: Variant,
+    seeds: u64,
+    min: usize,
+    phases: &[&str],
+    phase: impl Fn(&AnyGame) -> String,
+) {
     let mut checked = 0;
-    let mut phases = std::collections::HashSet::new();
-    for seed in 0..600u64 {
-        let Some((g, swapped, me)) = unseen_swap(Variant::PolishKrolami, seed) else {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..seeds {
+        let Some((g, swapped, me)) = unseen_swap(variant, seed) else {
             continue;
         };
         assert_eq!(
@@ -203,12 +233,36 @@ fn polish_heuristic_sees_only_its_seat() {
             "deal {seed}: the choice changed with cards seat {me} cannot see"
         );
         checked += 1;
-        phases.insert(format!("{:?}", g.as_polish().expect("Polish").phase()));
+        seen.insert(phase(&g));
     }
-    assert!(checked > 200, "only {checked} positions checked");
-    for p in ["Auction", "Call", "KingRound", "Announce", "Play"] {
-        assert!(phases.contains(p), "no position checked in {p}: {phases:?}");
+    assert!(checked > min, "only {checked} positions checked");
+    for p in phases {
+        assert!(seen.contains(*p), "no position checked in {p}: {seen:?}");
     }
+}
+
+/// The Polish heuristic, too, sees only its seat.
+#[test]
+fn polish_heuristic_sees_only_its_seat() {
+    sees_only_its_seat(
+        Variant::PolishKrolami,
+        600,
+        200,
+        &["Auction", "Call", "KingRound", "Announce", "Play"],
+        |g| format!("{:?}", g.as_polish().expect("Polish").phase()),
+    );
+}
+
+/// The Austrian heuristic, too, sees only its seat.
+#[test]
+fn austrian_heuristic_sees_only_its_seat() {
+    sees_only_its_seat(
+        Variant::AustrianIllustrated,
+        900,
+        200,
+        &["Auction", "PreTalon", "Talon", "Announce", "Play"],
+        |g| format!("{:?}", g.as_austrian().expect("Austrian").phase()),
+    );
 }
 
 /// Mean payment per deal (with its standard error) of one heuristic bot, seated in turn at every
@@ -250,12 +304,13 @@ fn heuristic_beats_random() {
 /// The heuristic bot also beats random bots in the other variants.
 #[test]
 fn heuristic_beats_random_in_every_variant() {
-    let configs: [Config; 5] = [
+    let configs: [Config; 6] = [
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
         (Variant::HungarianHigh, 4, &[]),
         (Variant::HungarianIllustrated, 4, &[("pack", "54")]),
         (Variant::PolishKrolami, 4, &[]),
+        (Variant::AustrianIllustrated, 3, &[]),
     ];
     for config in configs {
         let ((hm, hse), (rm, rse)) = heuristic_edge(config, 2000);

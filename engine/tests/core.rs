@@ -7,7 +7,7 @@ use tarock_engine::action::KONTRA_WORDS;
 use tarock_engine::card::NUM_CARDS;
 use tarock_engine::{
     Action, Bonus, Card, CardSet, Contract, Declaration, Pack, Rank, Seat, Suit, Table, Target,
-    Trick, TrickRules,
+    Trick, TrickRules, Variant,
 };
 
 const PACKS: [Pack; 3] = [Pack::Hungarian42, Pack::Tarock54, Pack::French78];
@@ -518,6 +518,13 @@ fn every_bonus() -> Vec<Bonus> {
         Bonus::SasLargeBird,
         Bonus::LongDoubleGame,
         Bonus::KingCatch,
+        Bonus::RoyalTrull,
+        Bonus::TarockTrull,
+        Bonus::Heads,
+        Bonus::WithoutKings,
+        Bonus::WithoutTrull,
+        Bonus::WithForty,
+        Bonus::WithFifty,
     ];
     for s in Suit::ALL {
         v.extend([
@@ -559,7 +566,14 @@ fn every_bonus() -> Vec<Bonus> {
             | Bonus::SasLargeBird
             | Bonus::KingLargeBird(_)
             | Bonus::LongDoubleGame
-            | Bonus::KingCatch => {}
+            | Bonus::KingCatch
+            | Bonus::RoyalTrull
+            | Bonus::TarockTrull
+            | Bonus::Heads
+            | Bonus::WithoutKings
+            | Bonus::WithoutTrull
+            | Bonus::WithForty
+            | Bonus::WithFifty => {}
         }
     }
     v
@@ -573,11 +587,15 @@ fn every_action() -> Vec<Action> {
         Action::ThrowIn,
         Action::GiveUp,
         Action::ExposeTalon,
+        Action::Unteren,
         Action::Declare(Declaration::FourKings),
     ];
     v.extend(Contract::HUNGARIAN.map(Action::Bid));
     v.extend(Contract::POLISH.map(Action::Bid));
+    // The Austrian Solo is the Hungarian one.
+    v.extend(Contract::AUSTRIAN[..3].iter().map(|&c| Action::Bid(c)));
     v.extend((0..6).map(Action::TakeTalon));
+    v.extend((0..=6).map(Action::KeepTalon));
     let cards = [
         Card::SKIZ,
         Card::XXI,
@@ -795,4 +813,58 @@ fn danish_four_people_opposite_the_dealer_sits_out() {
     assert_eq!(table.first_active(), seat(2));
     let order: Vec<Seat> = table.active_from(table.first_active()).collect();
     assert_eq!(order, vec![seat(2), seat(0), seat(1)]);
+}
+
+/// Every option of every variant: its spec's default is the value a fresh hand gets, setting
+/// that value again changes nothing, its description says what it does, and an unknown name is
+/// refused.
+#[test]
+fn every_variants_options_default_and_round_trip() {
+    for v in Variant::ALL {
+        let d = v.default_options();
+        assert!(!d.specs().is_empty(), "{v}");
+        for spec in d.specs() {
+            assert_eq!(
+                d.get(spec.name).as_deref(),
+                Some(spec.default),
+                "{v} {}",
+                spec.name
+            );
+            assert!(!spec.description.is_empty(), "{v} {}", spec.name);
+            let mut o = d;
+            o.set(spec.name, spec.default)
+                .unwrap_or_else(|e| panic!("{v} {}: {e}", spec.name));
+            assert_eq!(o, d, "{v} {}", spec.name);
+        }
+        assert_eq!(d.values().len(), d.specs().len());
+        let mut o = d;
+        assert!(o.set("no_such_option", "1").is_err(), "{v}");
+        assert_eq!(d.get("no_such_option"), None);
+    }
+}
+
+/// Every variant's action ids are dense: each id of the space maps to an action that maps back
+/// to it, no action twice, and none past the end.
+#[test]
+fn every_variants_action_ids_map_both_ways() {
+    for v in Variant::ALL {
+        let seats = v.seat_counts()[0];
+        let g = tarock_engine::AnyGame::new(&tarock_engine::Setup::seeded(
+            v,
+            seats,
+            Seat::new(0),
+            [1; 32],
+        ))
+        .expect("a seeded deal");
+        let space = g.action_space();
+        let mut seen = HashSet::new();
+        for id in 0..space {
+            let a = g
+                .action_from_id(id)
+                .unwrap_or_else(|| panic!("{v}: id {id} has an action"));
+            assert_eq!(g.action_id(a), Some(id), "{v}: {a}");
+            assert!(seen.insert(a), "{v}: {a} twice");
+        }
+        assert_eq!(g.action_from_id(space), None, "{v}");
+    }
 }

@@ -6,6 +6,9 @@
 //! index without the list, every deal ends, card points total 94 or 106, and
 //! the active players' results sum to zero.
 
+mod listing;
+
+use listing::{check_listing, check_picks};
 use tarock_engine::game::Game;
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, DealRng};
@@ -68,41 +71,7 @@ fn play_random(
             "seed {seed}: the sitting-out dealer is asked to act"
         );
         let legal = g.legal_actions();
-        assert!(
-            !legal.is_empty(),
-            "seed {seed}: no legal action in {:?}",
-            hungarian(&g).phase()
-        );
-        // Listed actions are distinct: a bitset over the action ids, which every listed action
-        // has (a pairwise comparison would cost more than the rest of the step).
-        let mut seen = [0u64; 8];
-        assert!(g.action_space() as usize <= 64 * seen.len());
-        for &a in legal.iter() {
-            assert_eq!(
-                g.check(a),
-                Ok(()),
-                "seed {seed}: listed action {a} is refused"
-            );
-            let id = g.action_id(a).expect("a listed action has an id") as usize;
-            let (word, bit) = (id / 64, 1u64 << (id % 64));
-            assert_eq!(seen[word] & bit, 0, "seed {seed}: {a} listed twice");
-            seen[word] |= bit;
-        }
-        if full_space {
-            // No action outside the list applies: try the whole id space.
-            for id in 0..g.action_space() {
-                let a = g
-                    .action_from_id(id)
-                    .expect("every id in the space maps to an action");
-                assert_eq!(g.action_id(a), Some(id));
-                assert_eq!(
-                    g.check(a).is_ok(),
-                    legal.contains(a),
-                    "seed {seed}: {a} check/list disagree in {:?}",
-                    hungarian(&g).phase()
-                );
-            }
-        }
+        check_listing(&g, &legal, seed, hungarian(&g).phase(), full_space);
         let k = rng.below(legal.len() as u32) as usize;
         // `pick_legal` finds the action at any index of the listing without the list: every
         // index on the first deals, the first, the last and the chosen one on the others; an
@@ -113,18 +82,7 @@ fn play_random(
         } else {
             vec![0, k, n - 1, n]
         };
-        for i in picks {
-            let picked = g.pick_legal(|m| {
-                assert_eq!(m, n, "seed {seed}: pick_legal counts {m} of {n} actions");
-                i
-            });
-            assert_eq!(
-                picked,
-                legal.get(i).copied(),
-                "seed {seed}: pick_legal at {i} in {:?}",
-                hungarian(&g).phase()
-            );
-        }
+        check_picks(&g, &legal, seed, picks);
         let a = legal[k];
         g = g.play(a).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert_conserved(&g, pack);

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{cases, naive_follow, perft_bruteforce, perft_fast, strength, Case};
+use common::{cases, check_cases, naive_follow, naive_perft, naive_winner, NaivePlay};
 use tarock_engine::game::Game;
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::seed_from_u64;
@@ -86,7 +86,9 @@ impl Naive {
             .expect("leader active");
         active[(pos + self.trick.len()) % active.len()]
     }
+}
 
+impl NaivePlay for Naive {
     fn legal(&self) -> Vec<Card> {
         let seat = self.to_act();
         let hand = &self.hands[seat];
@@ -134,20 +136,7 @@ impl Naive {
         self.hands[seat].retain(|&x| x != c);
         self.trick.push((seat, c));
         if self.trick.len() == self.active().len() {
-            let led = self.trick[0].1;
-            let winner = self
-                .trick
-                .iter()
-                .filter(|(_, x)| x.tarokk_number().is_some() || x.suit() == led.suit())
-                .max_by_key(|(_, x)| {
-                    if x.tarokk_number().is_some() {
-                        1000 + strength(*x)
-                    } else {
-                        strength(*x)
-                    }
-                })
-                .expect("the leader's card qualifies")
-                .0;
+            let winner = naive_winner(&self.trick);
             let loser = if self.team[winner] == Team::Declarer {
                 1
             } else {
@@ -160,30 +149,9 @@ impl Naive {
         }
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 || self.trick_no > self.tricks {
-            return 1;
-        }
-        self.legal()
-            .into_iter()
-            .map(|c| {
-                let mut n = self.clone();
-                n.play(c);
-                n.perft(depth - 1)
-            })
-            .sum()
+    fn over(&self) -> bool {
+        self.trick_no > self.tricks
     }
-}
-
-fn position(c: &Case) -> AnyGame {
-    let setup = Setup::seeded(
-        Variant::HungarianIllustrated,
-        4,
-        Seat::new(3),
-        seed_from_u64(c.seed),
-    );
-    AnyGame::replay(&setup, &c.prefix)
-        .unwrap_or_else(|e| panic!("seed {}: prefix does not replay: {e:?}", c.seed))
 }
 
 // rule: HU-PLAY-04, HU-PLAY-05, HU-PLAY-06, HU-PLAY-07, HU-PLAY-09, HU-PLAY-12, HU-PLAY-15
@@ -191,29 +159,20 @@ fn position(c: &Case) -> AnyGame {
 fn frozen_perft_counts_agree_with_reference_generators() {
     let cases = cases(DATA);
     assert!(cases.len() >= 5, "the data file lists the fixed positions");
-    for c in &cases {
-        let g = position(c);
-        let fast = perft_fast(&g, c.depth);
-        assert_eq!(
-            fast, c.count,
-            "seed {} depth {}: engine count changed",
-            c.seed, c.depth
-        );
-        if hungarian(&g).phase() == Phase::Play {
-            let naive = Naive::from_engine(&g).perft(c.depth);
-            assert_eq!(
-                naive, c.count,
-                "seed {} depth {}: naive play generator disagrees",
-                c.seed, c.depth
-            );
-        }
-        // The brute-force generator is slow: check it to a smaller depth everywhere.
-        let d = c.depth.min(3);
-        assert_eq!(
-            perft_bruteforce(&g, d),
-            perft_fast(&g, d),
-            "seed {}: brute force disagrees at depth {d}",
-            c.seed
-        );
-    }
+    check_cases(
+        &cases,
+        |seed| {
+            Setup::seeded(
+                Variant::HungarianIllustrated,
+                4,
+                Seat::new(3),
+                seed_from_u64(seed),
+            )
+        },
+        |g, depth| {
+            (hungarian(g).phase() == Phase::Play)
+                .then(|| naive_perft(&Naive::from_engine(g), depth))
+        },
+        3,
+    );
 }

@@ -5,6 +5,9 @@
 //! action at an index, every deal ends, the two teams' card points total 70, payments are
 //! zero-sum, and a replay of the record reaches the same game.
 
+mod listing;
+
+use listing::{check_listing, check_picks};
 use tarock_engine::game::{Game, Observe};
 use tarock_engine::polish::game::TRICKS;
 use tarock_engine::polish::Phase;
@@ -76,45 +79,9 @@ fn play(
     let mut record = Vec::new();
     while g.to_act().is_some() {
         let legal = g.legal_actions();
-        assert!(
-            !legal.is_empty(),
-            "seed {seed}: no legal action in {:?}",
-            polish(&g).phase()
-        );
-        let mut seen = [0u64; 4];
-        assert!(g.action_space() as usize <= 64 * seen.len());
-        for &a in legal.iter() {
-            assert_eq!(g.check(a), Ok(()), "seed {seed}: listed {a} is refused");
-            let id = g.action_id(a).expect("a listed action has an id") as usize;
-            let (word, bit) = (id / 64, 1u64 << (id % 64));
-            assert_eq!(seen[word] & bit, 0, "seed {seed}: {a} listed twice");
-            seen[word] |= bit;
-            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "notation of {a}");
-        }
-        if full_space {
-            for id in 0..g.action_space() {
-                let a = g.action_from_id(id).expect("every id maps to an action");
-                assert_eq!(
-                    g.check(a).is_ok(),
-                    legal.contains(a),
-                    "seed {seed}: {a} check/list disagree in {:?}",
-                    polish(&g).phase()
-                );
-            }
-        }
+        check_listing(&g, &legal, seed, polish(&g).phase(), full_space);
         let k = choose(&g, legal.as_slice());
-        let n = legal.len();
-        for i in [0, k, n - 1, n] {
-            let picked = g.pick_legal(|m| {
-                assert_eq!(m, n, "seed {seed}: pick_legal counts {m} of {n}");
-                i
-            });
-            assert_eq!(
-                picked,
-                legal.get(i).copied(),
-                "seed {seed}: pick_legal at {i}"
-            );
-        }
+        check_picks(&g, &legal, seed, [0, k, legal.len() - 1, legal.len()]);
         let a = legal[k];
         record.push(a);
         g = g.play(a).unwrap_or_else(|e| panic!("seed {seed}: {e}"));

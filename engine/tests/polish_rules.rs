@@ -6,13 +6,16 @@
 //! their tricks ([`Script`]), from which the deal is derived, and are replayed action by action,
 //! so that every golden value comes from a hand that could really have been played.
 
+mod table;
+
+use table::{act, c, legal, line, notation, refused, seat, set, totals, Cards};
 use tarock_engine::count::{count_thirds, round_thirds, CountMethod};
 use tarock_engine::game::{Game, Observe, Viewer};
 use tarock_engine::polish::game::{multiplier, next_level, Phase};
 use tarock_engine::shuffle::{seed_from_u64, shuffled};
 use tarock_engine::{
-    Action, AnyGame, Bonus, Card, CardSet, DealBuilder, DealSource, End, Item, Ledger, Pack,
-    Polish, Seat, Setup, SetupError, Suit, Team, Trick, TrickRules, Variant,
+    AnyGame, Bonus, Card, CardSet, End, Item, Ledger, Pack, Polish, Setup, SetupError, Suit, Team,
+    Trick, TrickRules, Variant,
 };
 
 const PL: Variant = Variant::PolishKrolami;
@@ -20,145 +23,30 @@ const PL: Variant = Variant::PolishKrolami;
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-fn c(s: &str) -> Card {
-    s.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn set(s: &str) -> CardSet {
-    s.split_whitespace().map(c).collect()
-}
-
-fn seat(i: u8) -> Seat {
-    Seat::new(i)
-}
-
-/// An explicit deal in notation: each seat's hand (seat 0 first) and the talon, top first.
-#[derive(Clone, Debug)]
-struct Cards {
-    hands: [String; 4],
-    talon: String,
-}
-
 /// A: eight tarokks with skiż and XXI, the kings of hearts and diamonds. B: the pagat, the king
 /// of clubs. C: the king of spades. D: four low tarokks. Talon: six low clubs and spades.
 fn base() -> Cards {
-    Cards {
-        hands: [
-            "SKIZ T21 T20 T19 T18 T17 T16 T15 HK HQ DK DQ".to_owned(),
-            "T1 T14 T13 T12 T11 HC HJ HA DC DJ DA CK".to_owned(),
-            "T10 T9 T8 T7 T6 H2 H3 H4 D2 D3 D4 SK".to_owned(),
-            "T5 T4 T3 T2 CQ CC CJ C10 SQ SC SJ S10".to_owned(),
+    Cards::new(
+        PL,
+        seat(3),
+        [
+            "SKIZ T21 T20 T19 T18 T17 T16 T15 HK HQ DK DQ",
+            "T1 T14 T13 T12 T11 HC HJ HA DC DJ DA CK",
+            "T10 T9 T8 T7 T6 H2 H3 H4 D2 D3 D4 SK",
+            "T5 T4 T3 T2 CQ CC CJ C10 SQ SC SJ S10",
         ],
-        talon: "C9 C8 C7 S9 S8 S7".to_owned(),
-    }
-}
-
-impl Cards {
-    /// The deal with cards `a` and `b` exchanged, wherever they lie.
-    fn swap(mut self, a: &str, b: &str) -> Cards {
-        let swap_in = |s: &mut String| {
-            *s = s
-                .split_whitespace()
-                .map(|t| {
-                    if t == a {
-                        b
-                    } else if t == b {
-                        a
-                    } else {
-                        t
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ");
-        };
-        for h in &mut self.hands {
-            swap_in(h);
-        }
-        swap_in(&mut self.talon);
-        self
-    }
-
-    fn setup(&self, opts: &[(&str, &str)]) -> Setup {
-        let mut b = DealBuilder::new();
-        for (i, h) in self.hands.iter().enumerate() {
-            b = b.hand_str(i as u8, h);
-        }
-        Setup {
-            variant: PL,
-            options: opts
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
-            seats: 4,
-            dealer: seat(3),
-            deal: DealSource::Explicit(b.talon_str(&self.talon)),
-        }
-    }
-
-    fn game(&self, opts: &[(&str, &str)]) -> AnyGame {
-        AnyGame::new(&self.setup(opts)).unwrap_or_else(|e| panic!("{e}"))
-    }
+        "C9 C8 C7 S9 S8 S7",
+    )
 }
 
 fn pl(g: &AnyGame) -> &Polish {
     g.as_polish().expect("a Polish hand")
 }
 
-/// Applies actions in notation, separated by commas; each must be legal.
-fn act(g: &mut AnyGame, actions: &str) {
-    for a in actions.split(',').map(str::trim).filter(|a| !a.is_empty()) {
-        let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
-        *g = g
-            .play(action)
-            .unwrap_or_else(|e| panic!("{a} by {:?}: {}", e.game.to_act(), e.violation));
-    }
-}
-
-/// The rule that refuses `a`, which must be refused.
-fn refused(g: &AnyGame, a: &str) -> &'static str {
-    let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
-    assert!(
-        !g.legal_actions().contains(action),
-        "{a} is listed as legal"
-    );
-    g.check(action)
-        .err()
-        .unwrap_or_else(|| panic!("{a} is accepted"))
-        .rule
-}
-
-fn legal(g: &AnyGame, a: &str) -> bool {
-    let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
-    let ok = g.check(action).is_ok();
-    assert_eq!(
-        ok,
-        g.legal_actions().contains(action),
-        "{a}: check and list"
-    );
-    ok
-}
-
 /// Passes every turn of a round of announcements except the scripted actions, each made in its
 /// seat's turn, until the round is over.
 fn round(g: &mut AnyGame, script: &[(u8, &str)]) {
-    let phase = pl(g).phase();
-    let mut rest = script.iter();
-    let mut next = rest.next();
-    while pl(g).phase() == phase {
-        let to_act = g.to_act().expect("a round has a seat to act");
-        match next {
-            Some(&(s, a)) if seat(s) == to_act => {
-                act(g, a);
-                next = rest.next();
-            }
-            _ => act(g, "pass"),
-        }
-    }
-    assert!(
-        next.is_none(),
-        "unused script after {:?}: {next:?}",
-        pl(g).phase()
-    );
+    table::round(g, script, |g| pl(g).phase());
 }
 
 const OPEN: &str = "pass, pass, pass, pass";
@@ -169,10 +57,6 @@ fn bid_by_a(cards: &Cards, bid: &str, opts: &[(&str, &str)]) -> AnyGame {
     act(&mut g, OPEN);
     act(&mut g, &format!("bid {bid}, pass, pass, pass"));
     g
-}
-
-fn line(l: &Ledger, item: Item) -> Option<&tarock_engine::LedgerItem> {
-    l.items.iter().find(|i| i.item == item)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1023,16 +907,7 @@ impl Script {
             None => CardSet::EMPTY,
         };
         hands[declarer] = (hands[declarer] - taken) | set(self.discards);
-        let note = |s: CardSet| {
-            s.into_iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        Cards {
-            hands: hands.map(note),
-            talon: self.talon.to_owned(),
-        }
+        Cards::new(PL, seat(3), hands.map(notation), self.talon)
     }
 
     fn run(&self) -> AnyGame {
@@ -1099,15 +974,6 @@ const G1: Script = Script {
     ],
 };
 
-fn totals(l: &Ledger) -> [i64; 4] {
-    [
-        l.totals[seat(0)],
-        l.totals[seat(1)],
-        l.totals[seat(2)],
-        l.totals[seat(3)],
-    ]
-}
-
 fn bonus(l: &Ledger, b: Bonus) -> Option<&tarock_engine::LedgerItem> {
     line(l, Item::Bonus(b))
 }
@@ -1147,7 +1013,7 @@ fn a_two_against_two_hand_with_its_silent_bonuses() {
     assert_eq!(silent(Bonus::PagatUltimo), None);
     assert_eq!(silent(Bonus::KingCatch), None);
     assert_eq!(silent(Bonus::Volat), None);
-    assert_eq!(totals(&l), [8, -8, 8, -8]);
+    assert_eq!(totals::<4>(&l), [8, -8, 8, -8]);
 }
 
 // rule: PL-SCORE-21, PL-SCORE-07, PL-ANN-05
@@ -1164,7 +1030,7 @@ fn announced_krol_ultymo_made_and_kontrad() {
         (2, 2, true, true)
     );
     // Game 2, four kings 2, trul 2, pagat 1, król ultymo 2 × 2.
-    assert_eq!(totals(&l), [11, -11, 11, -11]);
+    assert_eq!(totals::<4>(&l), [11, -11, 11, -11]);
 }
 
 /// G1 but D keeps the II for the last trick and leads it: the king of spades falls to it.
@@ -1293,7 +1159,7 @@ fn silent_walat_and_pagat_ultymo() {
     assert_eq!(silent(Bonus::FourKings), Some((ours, 2, false, true)));
     assert_eq!(l.card_points, Some([69, 1]));
     // Game 2, four kings 2, trul 2, pagat ultymo 1, walat 5.
-    assert_eq!(totals(&l), [12, -12, 12, -12]);
+    assert_eq!(totals::<4>(&l), [12, -12, 12, -12]);
 }
 
 // rule: PL-SCORE-12, PL-SCORE-14, PL-SCORE-19, PL-SCORE-30, PL-ANN-10, PL-ANN-11, PL-SCORE-32
@@ -1330,7 +1196,7 @@ fn announced_walat_trul_pagat_ultymo_and_declared_counts() {
         ]
     );
     // Game 2, four kings 2, trul 4, pagat ultymo 2, walat 20, declarations 2 + 2.
-    assert_eq!(totals(&l), [34, -34, 34, -34]);
+    assert_eq!(totals::<4>(&l), [34, -34, 34, -34]);
     // The club rules' trul of 5.
     let s5 = Script {
         opts: &[("announced_trul_value", "5")],
@@ -1338,7 +1204,7 @@ fn announced_walat_trul_pagat_ultymo_and_declared_counts() {
     };
     let l = s5.ledger();
     assert_eq!(bonus(&l, Bonus::Trull).map(|i| i.base), Some(5));
-    assert_eq!(totals(&l), [35, -35, 35, -35]);
+    assert_eq!(totals::<4>(&l), [35, -35, 35, -35]);
 }
 
 // rule: PL-SCORE-10, PL-CALL-02
@@ -1357,7 +1223,7 @@ fn a_declarer_alone_wins_or_pays_threefold() {
         assert_eq!(p[seat(2)], p[seat(3)]);
     }
     // Game 2, trul 2, the captured pagat 1: 5 from each of three.
-    assert_eq!(totals(&l), [15, -5, -5, -5]);
+    assert_eq!(totals::<4>(&l), [15, -5, -5, -5]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1368,7 +1234,7 @@ fn a_declarer_alone_wins_or_pays_threefold() {
 fn the_deal_passes_to_the_right_after_every_hand_and_only_balances_carry() {
     use tarock_engine::hungarian::MatchContext;
     let mut m = MatchContext::polish(seat(3)).expect("a table of four");
-    assert!(m.is_polish());
+    assert_eq!(m.kind(), tarock_engine::hungarian::MatchKind::Polish);
     // A played hand (G1, dealt by seat 3).
     let played = G1.run();
     let ledger = m.record_game(&played).expect("over");
@@ -1391,9 +1257,11 @@ fn the_deal_passes_to_the_right_after_every_hand_and_only_balances_carry() {
     assert!(m.is_over());
     // Parts of a match outside a table of four are refused.
     assert!(MatchContext::polish(seat(4)).is_err());
-    assert!(MatchContext::polish_from_parts(seat(1), &[1, -1, 0], 3).is_err());
+    let polish = tarock_engine::hungarian::MatchKind::Polish;
+    assert!(MatchContext::simple_from_parts(polish, seat(1), &[1, -1, 0], 3, false).is_err());
     assert_eq!(
-        MatchContext::polish_from_parts(seat(1), &[1, -1, 0, 0], 3).map(|m| m.deals()),
+        MatchContext::simple_from_parts(polish, seat(1), &[1, -1, 0, 0], 3, false)
+            .map(|m| m.deals()),
         Ok(3)
     );
 }

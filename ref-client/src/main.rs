@@ -108,9 +108,9 @@ struct TableArgs {
 struct PlayArgs {
     #[command(flatten)]
     table: TableArgs,
-    /// Number of seats.
-    #[arg(long, default_value_t = 4)]
-    seats: u32,
+    /// Number of seats (default: the variant's first).
+    #[arg(long)]
+    seats: Option<u32>,
     /// Your seat (0 speaks first after the dealer, unless --dealer says otherwise).
     #[arg(long, default_value_t = 0)]
     seat: u32,
@@ -235,7 +235,7 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
             say!("{}", render::variants(style, &list));
         }
         Command::Play(a) => {
-            let seats = check_table(&mut c, &a.table.variant, Some(a.seats), &a.bots).await?;
+            let seats = check_table(&mut c, &a.table.variant, a.seats, &a.bots).await?;
             play::run(
                 &mut c,
                 style,

@@ -176,9 +176,20 @@ impl Narrator {
             );
             out.push_str(&render::hand(style, &sv.hand, "     "));
         }
-        // The referee's view keeps listing the talon after it is handed out.
+        // The referee's view keeps listing the talon after it is handed out; in its order when
+        // the view gives it card by card (the Austrian talon turned up).
         if !view.talon.is_empty() && view.talon_size > 0 {
-            let _ = writeln!(out, "   talon: {}", style.cards(&view.talon));
+            let ordered: Vec<pb::Card> = view
+                .talon_groups
+                .iter()
+                .flat_map(|t| t.groups.iter().flat_map(|g| g.cards.iter().cloned()))
+                .collect();
+            let talon = if ordered.len() == view.talon.len() {
+                &ordered
+            } else {
+                &view.talon
+            };
+            let _ = writeln!(out, "   talon: {}", style.cards(talon));
         }
         out
     }

@@ -395,7 +395,26 @@ pub(crate) fn table(style: Style, seats: &Seats, v: &pb::GameView) -> String {
     if !talon.is_empty() {
         let _ = writeln!(out, "talon: {}", talon.join("; "));
     }
-    if let Some(t) = v.talon_groups.as_ref().filter(|t| !t.groups.is_empty()) {
+    if let Some(t) = v
+        .talon_groups
+        .as_ref()
+        .filter(|t| t.group_size == 1 && !t.groups.is_empty())
+    {
+        // A talon turned up card by card: its order, and the run taken.
+        let cards: Vec<String> = t
+            .groups
+            .iter()
+            .map(|g| {
+                let taken = if g.state == pb::TalonGroupState::Taken as i32 {
+                    " (taken)"
+                } else {
+                    ""
+                };
+                format!("{} {}{taken}", g.number, style.cards(&g.cards))
+            })
+            .collect();
+        let _ = writeln!(out, "talon in order: {}", cards.join(", "));
+    } else if let Some(t) = v.talon_groups.as_ref().filter(|t| !t.groups.is_empty()) {
         let groups: Vec<String> = t
             .groups
             .iter()
@@ -582,6 +601,9 @@ pub(crate) fn ledger(style: Style, seats: &Seats, l: &pb::Ledger) -> String {
     }
     if let Some(h) = l.hat {
         let _ = writeln!(out, "  {} wears the hat (XXI caught)", seats.name(style, h));
+    }
+    if l.scoring == pb::Scoring::Points as i32 {
+        let _ = writeln!(out, "  points credited on the score sheet: nobody pays");
     }
     out
 }

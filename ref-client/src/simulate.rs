@@ -58,6 +58,8 @@ struct BonusLine {
 #[derive(Clone, Debug)]
 struct Deal {
     totals: Vec<i64>,
+    /// The totals are points credited on a score sheet (the Austrian series), not payments.
+    points: bool,
     end: i32,
     contract: Option<i32>,
     declarer_won: Option<bool>,
@@ -133,6 +135,7 @@ async fn one_deal(mut c: Client, o: &SimOptions, i: u64) -> Result<Deal, CliErro
         .map(|l| l.made == (l.team == pb::Team::Declarer as i32));
     Ok(Deal {
         totals: ledger.totals.clone(),
+        points: ledger.scoring == pb::Scoring::Points as i32,
         end: score.end,
         contract: view.declarer.map(|_| view.contract),
         declarer_won,
@@ -258,6 +261,7 @@ struct Summary {
     ends: BTreeMap<i32, u64>,
     bonuses: BTreeMap<String, BonusTally>,
     actions: usize,
+    points: bool,
 }
 
 impl Summary {
@@ -296,6 +300,7 @@ impl Summary {
             }
         }
         Summary {
+            points: deals.iter().any(|d| d.points),
             deals: deals.len(),
             elapsed,
             seats,
@@ -393,6 +398,7 @@ impl Summary {
             "elapsed_sec": round(self.elapsed, 3),
             "deals_per_sec": round(self.per_sec(), 1),
             "actions": self.actions,
+            "scoring": if self.points { "points" } else { "payments" },
             "seats": seats,
             "bots": bots,
             "contracts": contracts,
@@ -415,7 +421,12 @@ impl Summary {
             self.per_sec(),
             self.actions as f64 / self.deals.max(1) as f64
         );
-        let _ = writeln!(out, "\npayment per deal (mean ± standard error)");
+        let what = if self.points {
+            "points credited per deal"
+        } else {
+            "payment per deal"
+        };
+        let _ = writeln!(out, "\n{what} (mean ± standard error)");
         for (s, (bot, xs)) in self.seats.iter().enumerate() {
             let (mean, se) = mean_stderr(xs);
             let _ = writeln!(

@@ -51,6 +51,7 @@ fn variants_lists_variants_options_and_bots() {
         "hungarian-paskievics",
         "hungarian-high",
         "polish-krolami",
+        "austrian-illustrated",
     ] {
         assert!(stdout.contains(id), "{id} missing:\n{stdout}");
     }
@@ -87,7 +88,12 @@ fn simulate_json(args: &[&str], deals: u64, seats: usize) -> serde_json::Value {
         assert!(seat["stderr"].as_f64().is_some_and(|x| x >= 0.0), "{seat}");
         sum += seat["total_payment"].as_i64().expect("total_payment");
     }
-    assert_eq!(sum, 0, "payments are zero-sum: {v}");
+    // Payments are zero-sum; the Austrian score sheet credits points instead.
+    match v["scoring"].as_str() {
+        Some("payments") => assert_eq!(sum, 0, "payments are zero-sum: {v}"),
+        Some("points") => assert_eq!(v["variant"], "austrian-illustrated", "{v}"),
+        other => panic!("scoring {other:?}: {v}"),
+    }
     let contracts: u64 = v["contracts"]
         .as_array()
         .expect("contracts")
@@ -170,6 +176,11 @@ fn simulate_high() {
 #[test]
 fn simulate_polish() {
     simulate("polish-krolami", 4);
+}
+
+#[test]
+fn simulate_austrian() {
+    simulate("austrian-illustrated", 3);
 }
 
 #[test]
@@ -373,6 +384,34 @@ fn watch_shows_a_whole_hand() {
         "seat 1 (heuristic)",
         "talon:",
         "Settlement",
+    ] {
+        assert!(stdout.contains(text), "{text} missing:\n{stdout}");
+    }
+}
+
+#[test]
+fn watch_shows_an_austrian_hand_with_its_talon_in_order() {
+    let (out, stdout, stderr) = tarock(
+        &[
+            "watch",
+            "--variant",
+            "austrian-illustrated",
+            "--seed",
+            "5",
+            "--delay-ms",
+            "0",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{stderr}");
+    // Seed 5: seat 2 plays Dreiblatt and takes the run from the fourth talon card.
+    for text in [
+        "3 seats",
+        "seat 2 (heuristic): bid dreiblatt",
+        "seat 2 (heuristic): take 4",
+        "talon: SK DA H3 C9 T15 T1",
+        "trick 16",
+        "points credited on the score sheet: nobody pays",
     ] {
         assert!(stdout.contains(text), "{text} missing:\n{stdout}");
     }

@@ -49,6 +49,7 @@ async fn suggestions_are_legal_and_match_the_engine() {
         ("hungarian-paskievics", 4),
         ("hungarian-high", 4),
         ("polish-krolami", 4),
+        ("austrian-illustrated", 3),
     ] {
         for n in 0..12u64 {
             let mut record = new_deal(&mut c, variant, n, seats).await;

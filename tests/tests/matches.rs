@@ -230,3 +230,81 @@ async fn a_polish_match_passes_the_deal_after_every_hand() {
     assert!(thrown_in > 3, "{thrown_in}");
     server.stop().await;
 }
+
+// rule: AT-MATCH-01, AT-MATCH-02, AT-BID-06, AT-BID-09, AT-BID-10
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn austrian_series_run_to_one_hundred_through_next_deal() {
+    use tarock_engine::game::Observe;
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut chooser = Chooser::passing(23);
+    let (mut series, mut keeps) = (0, 0);
+    for s in 0..12u64 {
+        // Graz's rules after three passes: the dealer may keep talon cards for the next hand.
+        let mut record = c
+            .new_deal(pb::NewDealRequest {
+                variant: "austrian-illustrated".to_owned(),
+                options: vec![pb::RuleOption {
+                    name: "all_pass_action".to_owned(),
+                    value: "graz_keep".to_owned(),
+                }],
+                seats: 3,
+                dealer: (s % 3) as u32,
+                deal: Some(pb::new_deal_request::Deal::Seed(seed(500 + s))),
+                ..Default::default()
+            })
+            .await
+            .expect("deal")
+            .into_inner()
+            .record
+            .expect("record");
+        let mut reference = MatchContext::austrian(Seat::new((s % 3) as u8)).expect("three");
+        for k in 1..=200u64 {
+            assert_eq!(
+                record.dealer,
+                u32::from(reference.dealer().get()),
+                "hand {k}"
+            );
+            record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
+            let game = {
+                let d = tarock_service::convert::record_from_pb(&record).expect("record");
+                tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
+            };
+            let kept = game.as_austrian().expect("Austrian").kept();
+            reference.record_game(&game).expect("over");
+            let next = c
+                .next_deal(pb::NextDealRequest {
+                    state: Some(pb::next_deal_request::State::Record(record.clone())),
+                    seed: Some(seed(900 + 7 * s + k)),
+                    ..Default::default()
+                })
+                .await
+                .expect("next deal")
+                .into_inner();
+            assert_eq!(next.totals, reference.totals().first(3).to_vec());
+            assert_eq!(next.match_over, reference.is_over());
+            if next.match_over {
+                // Somebody reached 100 and scored 10 more.
+                assert!(next.totals.iter().any(|&t| t >= 110), "{:?}", next.totals);
+                series += 1;
+                break;
+            }
+            assert!(next.totals.iter().all(|&t| t < 100), "{:?}", next.totals);
+            record = next.record.expect("the next hand");
+            if let Some((keeper, cards)) = kept {
+                // The kept cards are in the keeper's hand, who must declare.
+                keeps += 1;
+                let d = tarock_service::convert::record_from_pb(&record).expect("record");
+                let g = tarock_engine::AnyGame::new(&d.setup).expect("deal");
+                assert!(g.hand(keeper).is_superset(cards));
+                assert!(d
+                    .setup
+                    .options
+                    .contains(&("obliged_bidder".to_owned(), keeper.get().to_string())));
+            }
+        }
+    }
+    assert_eq!(series, 12, "every series reached 100");
+    assert!(keeps > 0, "no talon cards were kept");
+    server.stop().await;
+}

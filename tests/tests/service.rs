@@ -28,7 +28,7 @@ fn engine_game(r: &pb::GameRecord) -> AnyGame {
 }
 
 // The service plays complete seeded deals of every variant through LegalMoves and ApplyAction,
-// and its settlement is zero-sum and equal to the engine's.
+// and its settlement adds up (zero-sum where it is read as payments) and equals the engine's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn plays_a_thousand_deals_of_every_variant() {
     let server = TestServer::start_default().await;
@@ -38,9 +38,10 @@ async fn plays_a_thousand_deals_of_every_variant() {
         .await
         .expect("list")
         .into_inner();
-    assert!(variants.variants.len() >= 4);
+    assert!(variants.variants.len() >= 5);
     for v in &variants.variants {
         let mut tasks = Vec::new();
+        let seats = v.seat_counts[0];
         for worker in 0..4u64 {
             let mut c = server.client().await;
             let id = v.id.clone();
@@ -49,7 +50,7 @@ async fn plays_a_thousand_deals_of_every_variant() {
                 for k in 0..250u64 {
                     let n = worker * 1_000 + k;
                     let mut chooser = Chooser::new(n + 17);
-                    let record = new_deal(&mut c, &id, n, 4).await;
+                    let record = new_deal(&mut c, &id, n, seats).await;
                     let record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
                     let score = c
                         .score(pb::ScoreRequest {
@@ -61,26 +62,40 @@ async fn plays_a_thousand_deals_of_every_variant() {
                     assert!(score.r#final);
                     *ends.entry(score.end).or_default() += 1;
                     let ledger = score.ledger.expect("a ledger");
-                    assert_eq!(ledger.totals.iter().sum::<i64>(), 0, "zero-sum totals");
+                    // Payments sum to zero; the Austrian series credits points instead.
+                    let payments = ledger.scoring == pb::Scoring::Payments as i32;
+                    assert_eq!(payments, !id.starts_with("austrian"), "{id}: scoring");
+                    let mut column = vec![0; seats as usize];
                     for item in &ledger.items {
-                        assert_eq!(
-                            item.payments.iter().sum::<i64>(),
-                            0,
-                            "zero-sum line {}",
-                            item.label
-                        );
+                        if payments {
+                            assert_eq!(
+                                item.payments.iter().sum::<i64>(),
+                                0,
+                                "zero-sum line {}",
+                                item.label
+                            );
+                        }
+                        for (c, p) in column.iter_mut().zip(&item.payments) {
+                            *c += p;
+                        }
+                    }
+                    assert_eq!(column, ledger.totals, "the totals are the lines' sums");
+                    if payments {
+                        assert_eq!(ledger.totals.iter().sum::<i64>(), 0, "zero-sum totals");
                     }
                     let game = engine_game(&record);
                     let own = game.outcome().expect("over").ledger;
                     assert_eq!(
                         ledger.totals,
-                        own.totals.first(4).to_vec(),
+                        own.totals.first(seats as u8).to_vec(),
                         "service and engine agree"
                     );
-                    if score.end == pb::EndReason::Played as i32 {
-                        // The pack's points: 94 in the Hungarian count, 70 in the Polish.
-                        let total = if id.starts_with("polish") { 70 } else { 94 };
-                        assert_eq!(ledger.card_points.iter().sum::<i64>(), total);
+                    if score.end == pb::EndReason::Played as i32 && !ledger.card_points.is_empty() {
+                        // The pack's points: 94 in the Hungarian count, 70 in the Polish and
+                        // Austrian ones (the Austrian talon's remainder counts for the
+                        // defenders by default).
+                        let pack = if id.starts_with("hungarian") { 94 } else { 70 };
+                        assert_eq!(ledger.card_points.iter().sum::<i64>(), pack, "{id}");
                     }
                 }
                 ends
@@ -115,15 +130,16 @@ async fn omitting_the_view_changes_nothing_else() {
     let mut c = server.client().await;
     let mut f = fresh.client().await;
     let mut total = 0;
-    for n in 0..12u64 {
-        let variant = [
-            "hungarian-illustrated",
-            "hungarian-paskievics",
-            "hungarian-high",
-            "polish-krolami",
-        ][n as usize % 4];
+    for n in 0..15u64 {
+        let (variant, seats) = [
+            ("hungarian-illustrated", 4),
+            ("hungarian-paskievics", 4),
+            ("hungarian-high", 4),
+            ("polish-krolami", 4),
+            ("austrian-illustrated", 3),
+        ][n as usize % 5];
         let mut chooser = Chooser::new(n + 5);
-        let mut record = new_deal(&mut c, variant, n, 4).await;
+        let mut record = new_deal(&mut c, variant, n, seats).await;
         let mut step = 0u64;
         loop {
             let lm = legal_moves(&mut c, &record).await;

@@ -23,7 +23,7 @@
 //!    a call, announcements and kontras, ended by `pass`; three silent turns in a row end it.
 //! 6. Play of the tricks with the rájátszás obligations (HU-PLAY).
 
-use crate::action::{Action, Bonus, Contract, Declaration, Target};
+use crate::action::{non_hungarian_bonus, Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
@@ -191,7 +191,7 @@ pub const fn bonus_index(b: Bonus) -> usize {
         Bonus::SasLargeBird => 37,
         Bonus::KingLargeBird(s) => 38 + suit(s),
         Bonus::LongDoubleGame => 42,
-        Bonus::KingCatch => NB,
+        non_hungarian_bonus!() => NB,
     }
 }
 
@@ -2670,12 +2670,6 @@ impl Game for Hungarian {
             Phase::Over(_) => None,
             _ => Some(self.to_act),
         }
-    }
-
-    fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
-        self.legal_actions_into(&mut out);
-        out
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {

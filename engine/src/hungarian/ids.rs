@@ -64,7 +64,9 @@ pub fn action_id(pack: Pack, a: Action) -> Option<u32> {
         | Action::ThrowIn
         | Action::GiveUp
         | Action::TakeTalon(_)
-        | Action::ExposeTalon => return None,
+        | Action::ExposeTalon
+        | Action::Unteren
+        | Action::KeepTalon(_) => return None,
     })
 }
 

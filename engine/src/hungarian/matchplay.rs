@@ -50,9 +50,16 @@
 //! are no doubled rounds; each hand is settled on its own and only the balances carry over
 //! (PL-MATCH-03); and the players end the session when they like, so [`MatchContext::end_session`]
 //! ends it at once.
+//!
+//! An Austrian series ([`MatchContext::austrian`]) of three: the deal passes to the right, but
+//! after three passes redealt the same dealer deals again (AT-BID-06); the running totals are
+//! the players' points, and the series ends as soon as one reaches 100, each player at 100 or
+//! more scoring 10 more (AT-MATCH-01/02). After three passes under the Graz rule the dealer may
+//! keep talon cards: [`MatchContext::next_setup`] then deals the next hand from the rest of the
+//! pack, the kept cards in the keeper's hand, who must bid (AT-BID-09/10).
 
-use crate::card::Card;
-use crate::game::End;
+use crate::card::{Card, CardSet};
+use crate::game::{End, Observe};
 use crate::hungarian::game::SetupError;
 use crate::hungarian::{Hungarian, HungarianOptions, Phase};
 use crate::ledger::Ledger;
@@ -81,6 +88,42 @@ pub enum Session {
     },
     /// The deal is about to pass to the skíz holder a second time: the match is over.
     Over,
+}
+
+/// The game a match plays, which decides who deals next and when the match ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchKind {
+    /// Hungarian: doubled rounds, redeals after thrown-in hands, "a skíz oszt, nem oszt".
+    Hungarian,
+    /// Polish: the deal always passes on; the players stop when they like.
+    Polish,
+    /// Austrian: a series to 100 points.
+    Austrian,
+}
+
+impl MatchKind {
+    /// The match a variant plays.
+    #[must_use]
+    pub const fn of(variant: crate::Variant) -> MatchKind {
+        match variant {
+            crate::Variant::HungarianIllustrated
+            | crate::Variant::HungarianPaskievics
+            | crate::Variant::HungarianHigh => MatchKind::Hungarian,
+            crate::Variant::PolishKrolami => MatchKind::Polish,
+            crate::Variant::AustrianIllustrated => MatchKind::Austrian,
+        }
+    }
+
+    /// The rule that makes hands into a match: the deal passing on (Hungarian, Polish), the
+    /// series (Austrian).
+    #[must_use]
+    pub const fn rule(self) -> &'static str {
+        match self {
+            MatchKind::Hungarian => "HU-MATCH-01",
+            MatchKind::Polish => "PL-MATCH-01",
+            MatchKind::Austrian => "AT-MATCH-01",
+        }
+    }
 }
 
 /// A match rebuilt from parts that cannot belong to one.
@@ -135,8 +178,10 @@ pub struct MatchContext {
     dealer: Seat,
     /// Option H5 `double_round_after_passout`: whether thrown-in hands start doubled rounds.
     doubling: bool,
-    /// A Polish match: the deal always passes on, and the session ends when asked.
-    polish: bool,
+    /// The game the match plays.
+    kind: MatchKind,
+    /// The talon cards kept for the next hand and their keeper (Austrian, Graz).
+    kept: Option<(Seat, CardSet)>,
     /// The deals each running doubled round still covers, oldest first; `rounds[..nrounds]`
     /// are all non-zero.
     rounds: [u8; MAX_DOUBLED_ROUNDS],
@@ -178,7 +223,8 @@ impl MatchContext {
             seats,
             dealer: first_dealer,
             doubling: options.double_round_after_passout,
-            polish: false,
+            kind: MatchKind::Hungarian,
+            kept: None,
             rounds: [0; MAX_DOUBLED_ROUNDS],
             nrounds: 0,
             totals: BySeat::splat(0),
@@ -192,12 +238,46 @@ impl MatchContext {
     /// # Errors
     /// [`MatchError::Table`] for a dealer outside the table.
     pub fn polish(first_dealer: Seat) -> Result<MatchContext, MatchError> {
-        crate::polish::Polish::table(4, first_dealer).map_err(|_| MatchError::Table)?;
+        MatchContext::simple(MatchKind::Polish, first_dealer)
+    }
+
+    /// An Austrian series of three whose first hand `first_dealer` deals.
+    ///
+    /// # Errors
+    /// [`MatchError::Table`] for a dealer outside the table.
+    pub fn austrian(first_dealer: Seat) -> Result<MatchContext, MatchError> {
+        MatchContext::simple(MatchKind::Austrian, first_dealer)
+    }
+
+    /// A new match whose first hand is `game` (its table, dealer and, for a Hungarian game,
+    /// its options).
+    ///
+    /// # Errors
+    /// [`MatchError::Table`] if the game's table cannot hold a match of its kind.
+    pub fn starting_with(game: &AnyGame) -> Result<MatchContext, MatchError> {
+        let table = game.table_info();
+        match game {
+            AnyGame::Hungarian(h) => MatchContext::try_new(table.seats, table.dealer, h.options())
+                .map_err(|_| MatchError::Table),
+            _ => MatchContext::simple(MatchKind::of(game.variant()), table.dealer),
+        }
+    }
+
+    /// A match of a game without doubled rounds.
+    fn simple(kind: MatchKind, first_dealer: Seat) -> Result<MatchContext, MatchError> {
+        let seats = match kind {
+            MatchKind::Austrian => 3,
+            _ => 4,
+        };
+        if first_dealer.get() >= seats {
+            return Err(MatchError::Table);
+        }
         Ok(MatchContext {
-            seats: 4,
+            seats,
             dealer: first_dealer,
             doubling: false,
-            polish: true,
+            kind,
+            kept: None,
             rounds: [0; MAX_DOUBLED_ROUNDS],
             nrounds: 0,
             totals: BySeat::splat(0),
@@ -206,29 +286,38 @@ impl MatchContext {
         })
     }
 
-    /// Rebuilds a Polish match between hands from its parts: the next dealer, the running
-    /// totals (one per seat) and the deals played.
+    /// Rebuilds a match of a game without doubled rounds (Polish, Austrian) between hands from
+    /// its parts: the next dealer, the running totals (one per seat), the deals played, and
+    /// whether the session is over.
     ///
     /// # Errors
     /// [`MatchError`] naming the first part that cannot belong to a match.
-    pub fn polish_from_parts(
+    pub fn simple_from_parts(
+        kind: MatchKind,
         dealer: Seat,
         totals: &[i64],
         deals: u32,
+        over: bool,
     ) -> Result<MatchContext, MatchError> {
-        let mut m = MatchContext::polish(dealer)?;
-        if totals.len() != 4 {
+        if kind == MatchKind::Hungarian {
+            return Err(MatchError::Rounds);
+        }
+        let mut m = MatchContext::simple(kind, dealer)?;
+        if totals.len() != usize::from(m.seats) {
             return Err(MatchError::Totals);
         }
-        m.totals.0[..4].copy_from_slice(totals);
+        m.totals.0[..totals.len()].copy_from_slice(totals);
         m.deals = deals;
+        if over {
+            m.session = Session::Over;
+        }
         Ok(m)
     }
 
-    /// True for a Polish match.
+    /// The game the match plays.
     #[must_use]
-    pub const fn is_polish(&self) -> bool {
-        self.polish
+    pub const fn kind(&self) -> MatchKind {
+        self.kind
     }
 
     /// Rebuilds a match between hands from its parts, as a stateless server receives them in a
@@ -330,9 +419,10 @@ impl MatchContext {
 
     /// A player says "A skíz oszt, nem oszt" (HU-MATCH-07): the next recorded hand notes the
     /// skíz holder. Call it between hands; once the session is already ending it does nothing.
-    /// A Polish session ends at once (PL-MATCH-03: nothing but the balances carries over).
+    /// A Polish session ends at once (PL-MATCH-03: nothing but the balances carries over), and
+    /// so does an Austrian series before anyone reaches 100.
     pub fn end_session(&mut self) {
-        if self.polish {
+        if self.kind != MatchKind::Hungarian {
             self.session = Session::Over;
         } else if self.session == Session::Open {
             self.session = Session::Requested;
@@ -350,6 +440,24 @@ impl MatchContext {
     /// recorded after the match is over is still counted, and the match stays over. Totals of
     /// seats beyond the table and a skíz holder outside it are ignored.
     pub fn record(&mut self, end: End, totals: &BySeat<i64>, skiz_holder: Option<Seat>) {
+        // A passed-out or annulled Hungarian hand, or an Austrian one redealt, keeps the
+        // dealer; a Polish hand of any kind passes the deal on (PL-MATCH-01/02).
+        let thrown_in = matches!(end, End::PassedOut | End::Annulled(_));
+        let keep_dealer = match self.kind {
+            MatchKind::Hungarian => thrown_in,
+            MatchKind::Polish => false,
+            MatchKind::Austrian => thrown_in && self.kept.is_none(),
+        };
+        self.record_with(end, totals, skiz_holder, keep_dealer);
+    }
+
+    fn record_with(
+        &mut self,
+        end: End,
+        totals: &BySeat<i64>,
+        skiz_holder: Option<Seat>,
+        keep_dealer: bool,
+    ) {
         let n = usize::from(self.seats);
         for (t, &x) in self.totals.0[..n].iter_mut().zip(&totals.0[..n]) {
             *t = t.saturating_add(x);
@@ -368,8 +476,7 @@ impl MatchContext {
         self.rounds[kept..].fill(0);
         self.nrounds = kept as u8;
 
-        // A Polish hand of any kind passes the deal on (PL-MATCH-01/02).
-        let thrown_in = !self.polish && matches!(end, End::PassedOut | End::Annulled(_));
+        let thrown_in = keep_dealer && matches!(end, End::PassedOut | End::Annulled(_));
         if thrown_in && self.doubling && kept < MAX_DOUBLED_ROUNDS {
             self.rounds[kept] = self.seats;
             self.nrounds += 1;
@@ -379,6 +486,18 @@ impl MatchContext {
             if let Some(holder) = skiz_holder.filter(|s| s.get() < self.seats) {
                 self.session = Session::Noted { holder, turns: 0 };
             }
+        }
+
+        // AT-MATCH-01/02: the series ends when a player reaches 100; each at 100 scores 10 more.
+        let totals = &mut self.totals.0[..n];
+        if self.kind == MatchKind::Austrian
+            && self.session != Session::Over
+            && totals.iter().any(|&t| t >= 100)
+        {
+            for t in totals.iter_mut().filter(|t| **t >= 100) {
+                *t = t.saturating_add(10);
+            }
+            self.session = Session::Over;
         }
 
         if !thrown_in {
@@ -409,6 +528,15 @@ impl MatchContext {
                 self.record(end, &ledger.totals, None);
                 Some(ledger)
             }
+            AnyGame::Austrian(a) => {
+                let crate::austrian::Phase::Over(end) = a.phase() else {
+                    return None;
+                };
+                let ledger = a.settle();
+                self.kept = a.kept();
+                self.record(end, &ledger.totals, None);
+                Some(ledger)
+            }
         }
     }
 
@@ -425,15 +553,47 @@ impl MatchContext {
     }
 
     /// The setup of the next hand: `base`'s variant, options and seats, dealt by
-    /// [`MatchContext::dealer`] from `seed`.
+    /// [`MatchContext::dealer`] from `seed`. After an Austrian hand in which talon cards were
+    /// kept, the deal is the rest of the pack shuffled from `seed` with the kept cards in the
+    /// keeper's hand, and the keeper must bid (option `obliged_bidder`, AT-BID-09/10).
     #[must_use]
     pub fn next_setup(&self, base: &Setup, seed: [u8; 32]) -> Setup {
+        let mut options: Vec<(String, String)> = base
+            .options
+            .iter()
+            .filter(|(k, _)| k != "obliged_bidder")
+            .cloned()
+            .collect();
+        let deal = match self.kept {
+            Some((keeper, cards)) if self.kind == MatchKind::Austrian => {
+                options.push(("obliged_bidder".to_owned(), keeper.get().to_string()));
+                let table = crate::seat::Table {
+                    seats: self.seats,
+                    dealer: self.dealer,
+                    sitting_out: None,
+                };
+                let order = crate::shuffle::shuffled(crate::card::Pack::Tarock54, seed);
+                let d = crate::austrian::Austrian::deal_keeping(
+                    &table,
+                    order.as_slice(),
+                    keeper,
+                    cards,
+                );
+                let mut b = crate::deal::DealBuilder::new().talon(d.talon());
+                for s in Seat::all(self.seats) {
+                    let hand: Vec<Card> = d.hands[s].into_iter().collect();
+                    b = b.hand(s.get(), &hand);
+                }
+                DealSource::Explicit(b)
+            }
+            _ => DealSource::Seed(seed),
+        };
         Setup {
             variant: base.variant,
-            options: base.options.clone(),
+            options,
             seats: base.seats,
             dealer: self.dealer,
-            deal: DealSource::Seed(seed),
+            deal,
         }
     }
 }

@@ -8,5 +8,5 @@ pub mod options;
 pub mod score;
 
 pub use game::{Hungarian, Phase};
-pub use matchplay::{MatchContext, MatchError, Session};
+pub use matchplay::{MatchContext, MatchError, MatchKind, Session};
 pub use options::HungarianOptions;

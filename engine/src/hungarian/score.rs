@@ -29,7 +29,7 @@
 //! trick is missing is not made), kontra levels above mordkontra count as mordkontra, and the
 //! round multiplier is clamped to `0..=2^20` so that no sum can overflow.
 
-use crate::action::{Bonus, Contract};
+use crate::action::{non_hungarian_bonus, Bonus, Contract};
 use crate::card::{Card, CardSet};
 use crate::hungarian::options::{
     Game, HungarianOptions, TarokkCountPayment, TrialBidPenalty, VolatVoids,
@@ -120,7 +120,13 @@ pub const fn game_value(contract: Contract) -> i64 {
         Contract::One => 3,
         Contract::Solo => 4,
         // Not a Hungarian bid: no game reaches the settlement with one.
-        Contract::Jeden | Contract::Dwa | Contract::Trzy | Contract::Cztery => 0,
+        Contract::Jeden
+        | Contract::Dwa
+        | Contract::Trzy
+        | Contract::Cztery
+        | Contract::Dreiblatt
+        | Contract::Zweiblatt
+        | Contract::Einblatt => 0,
     }
 }
 
@@ -383,7 +389,7 @@ impl<'a> Hand<'a> {
             Bonus::SasLargeBird => self.won_with(7, Card::EAGLE, team),
             Bonus::KingLargeBird(s) => self.won_with(7, Card::king(s), team),
             // Not a Hungarian bonus: never announced in a Hungarian hand.
-            Bonus::KingCatch => false,
+            non_hungarian_bonus!() => false,
         }
     }
 
@@ -429,7 +435,7 @@ impl<'a> Hand<'a> {
             Bonus::PagatSmallBird | Bonus::SasSmallBird | Bonus::KingSmallBird(_) => 40,
             Bonus::PagatLargeBird | Bonus::SasLargeBird | Bonus::KingLargeBird(_) => 30,
             // Not a Hungarian bonus: never announced in a Hungarian hand.
-            Bonus::KingCatch => 0,
+            non_hungarian_bonus!() => 0,
         }
     }
 

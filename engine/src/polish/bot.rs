@@ -11,7 +11,6 @@ use crate::game::{Observe, Viewer};
 use crate::ledger::Team;
 use crate::polish::game::{Phase, Polish};
 use crate::seat::Seat;
-use crate::trick::{Trick, TrickRules};
 
 /// What one seat knows of a Polish hand.
 #[derive(Clone, Copy, Debug)]
@@ -189,81 +188,14 @@ fn talon(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
 }
 
 fn play(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
-    let me = k.me;
-    let trick = *k.game.current_trick();
-    let cards: Vec<Card> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
-    let Some(&lowest) = cards.iter().min_by_key(|c| (central_value(**c), c.index())) else {
-        return legal.first().copied().unwrap_or(Action::Pass);
-    };
-    // Keep the pagat for the last trick where possible.
-    let spare: Vec<Card> = cards
-        .iter()
-        .copied()
-        .filter(|&c| c != Card::PAGAT || cards.len() == 1)
-        .collect();
-    let low = spare
-        .iter()
-        .copied()
-        .min_by_key(|c| (central_value(*c), c.index()))
-        .unwrap_or(lowest);
-    if trick.is_empty() {
-        // Lead the lowest card of the longest plain suit, else the lowest tarokk.
-        let hand = k.hand();
-        let lead = spare
-            .iter()
-            .copied()
-            .filter(|c| c.suit().is_some() && !c.is_king())
-            .max_by_key(|c| {
-                let n = c.suit().map_or(0, |s| (hand & s.mask()).len());
-                (n, std::cmp::Reverse(central_value(*c)))
-            })
-            .unwrap_or(low);
-        return Action::Play(lead);
-    }
-    let rules = TrickRules::TAROCK;
-    let (leader, _) = trick.winner(&rules).unwrap_or((trick.leader(), lowest));
-    let mine = k.side(me);
-    let friend_winning = leader != me && mine.is_some() && k.side(leader) == mine;
-    let wins = |c: Card| {
-        let mut t: Trick = trick;
-        t.push(me, c);
-        t.winner(&rules).is_some_and(|(w, _)| w == me)
-    };
-    // Save an unannounced pagat on a trick the own side wins for sure: the partner's skiż or
-    // XXI, or any trick of ours when this seat plays last.
-    let last_to_play = trick.len() == 3;
-    let safe = |c: Card| {
-        let mut t: Trick = trick;
-        t.push(me, c);
-        t.winner(&rules).is_some_and(|(w, best)| {
-            let ours = w == me || (mine.is_some() && k.side(w) == mine);
-            ours && (last_to_play || best == Card::SKIZ || best == Card::XXI)
-        })
-    };
-    if cards.contains(&Card::PAGAT) && cards.len() > 1 && safe(Card::PAGAT) {
-        return Action::Play(Card::PAGAT);
-    }
-    if friend_winning {
-        // Give the partner points, sparing the honours.
-        let give = spare
-            .iter()
-            .copied()
-            .filter(|c| !CardSet::HONOURS.contains(*c))
-            .max_by_key(|c| (central_value(*c), c.index()))
-            .unwrap_or(low);
-        return Action::Play(give);
-    }
-    let value: i64 = trick.cards().into_iter().map(central_value).sum();
-    let winner = spare
-        .iter()
-        .copied()
-        .filter(|&c| wins(c) && (c != Card::XXI || value >= 5))
-        .min_by_key(|c| (central_value(*c), c.index()));
-    Action::Play(winner.unwrap_or(low))
+    // The rules keep an announced pagat for the last trick themselves (PL-PLAY-08).
+    crate::bot::play_card(
+        k.game.current_trick(),
+        k.me,
+        k.hand(),
+        legal,
+        4,
+        false,
+        |s| k.side(s),
+    )
 }

@@ -362,7 +362,7 @@ impl Polish {
             groups,
             exposed: self.exposed,
             looking: (self.phase == Phase::Talon && self.looking < groups).then_some(self.looking),
-            taken: self.taken,
+            taken: self.taken.map_or(0, |g| 1 << g),
         }
     }
 
@@ -498,7 +498,7 @@ impl Polish {
     fn check_auction(&self, a: Action) -> Result<(), Violation> {
         match a {
             Action::Pass => Ok(()),
-            Action::Bid(c) if c.is_hungarian() => Err(Violation::illegal(
+            Action::Bid(c) if !Contract::POLISH.contains(&c) => Err(Violation::illegal(
                 "PL-BID-01",
                 "the bids are jeden (1), dwa (2), trzy (3) and cztery (4)",
             )),
@@ -1610,12 +1610,6 @@ impl Game for Polish {
             Phase::Over(_) => None,
             _ => Some(self.to_act),
         }
-    }
-
-    fn legal_actions(&self) -> ActionList {
-        let mut out = ActionList::new();
-        self.legal_actions_into(&mut out);
-        out
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {

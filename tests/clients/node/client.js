@@ -4,8 +4,8 @@
 // It loads proto/tarock/v1/engine.proto at run time with @grpc/proto-loader, connects to a
 // running server (--target) or starts one (--server-bin), checks grpc.health.v1, then plays
 // complete deals of every variant that ListVariants lists with seeded random legal moves. For
-// every deal it checks that the settlement is zero-sum and that ValidateGame agrees with Score,
-// and where the deal offers one, that an illegal card play is refused with FAILED_PRECONDITION
+// every deal it checks that the settlement adds up (zero-sum where it is read as payments) and
+// that ValidateGame agrees with Score, and where the deal offers one, that an illegal card play is refused with FAILED_PRECONDITION
 // and an ErrorInfo (reason ILLEGAL_ACTION, domain tarock.v1, metadata rule/seat/phase/
 // action_index) decoded from the google.rpc.Status in the grpc-status-details-bin trailer.
 //
@@ -30,6 +30,7 @@ const RULE_ID = /^[A-Z]{2}-[A-Z]+-\d{2}$/;
 const PLAY_RULES = new Set([
   'HU-PLAY-04', 'HU-PLAY-05', 'HU-PLAY-06', 'HU-PLAY-12', 'HU-PLAY-18',
   'PL-PLAY-03', 'PL-PLAY-04', 'PL-PLAY-06', 'PL-PLAY-08', 'PL-PLAY-09',
+  'AT-PLAY-02', 'AT-PLAY-03', 'AT-PLAY-08', 'AT-PLAY-09',
 ]);
 // Probability of passing in the round of announcements when pass is legal: without it a random
 // player raises kontras and bonuses for hundreds of actions.
@@ -203,11 +204,21 @@ class Client {
     const { ledger } = s;
     const totals = ledger.totals.map(Number);
     check(totals.length === seats, `ledger has ${totals.length} totals for ${seats} seats`);
-    check(sum(totals) === 0, `settlement is not zero-sum: ${totals}`);
+    // Payments between players sum to zero; points credited on a score sheet (the Austrian
+    // series) need not.
+    check(
+      ledger.scoring === 'SCORING_PAYMENTS' || ledger.scoring === 'SCORING_POINTS',
+      `ledger scoring ${ledger.scoring}`,
+    );
+    const payments = ledger.scoring === 'SCORING_PAYMENTS';
+    check(!payments || sum(totals) === 0, `settlement is not zero-sum: ${totals}`);
     const column = new Array(seats).fill(0);
     for (const item of ledger.items) {
       check(item.payments.length === seats, 'every ledger line pays every seat');
-      check(sum(item.payments.map(Number)) === 0, `ledger line '${item.label}' is not zero-sum`);
+      check(
+        !payments || sum(item.payments.map(Number)) === 0,
+        `ledger line '${item.label}' is not zero-sum`,
+      );
       item.payments.forEach((p, i) => (column[i] += Number(p)));
     }
     check(column.every((c, i) => c === totals[i]), 'ledger totals are the sums of its lines');

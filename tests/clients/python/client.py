@@ -4,7 +4,8 @@
 It generates its stubs from proto/tarock/v1/engine.proto with grpcio-tools at start-up, connects
 to a running server (--target) or starts one (--server-bin), checks grpc.health.v1, then plays
 complete deals of every variant that ListVariants lists with seeded random legal moves. For every
-deal it checks that the settlement is zero-sum and that ValidateGame agrees with Score, and where
+deal it checks that the settlement adds up (zero-sum where it is read as payments) and that
+ValidateGame agrees with Score, and where
 the deal offers one, that an illegal card play is refused with FAILED_PRECONDITION and an
 ErrorInfo (reason ILLEGAL_ACTION, domain tarock.v1, metadata rule/seat/phase/action_index) in
 the grpc-status-details-bin trailer.
@@ -40,6 +41,7 @@ RULE_ID = re.compile(r"^[A-Z]{2}-[A-Z]+-\d{2}$")
 PLAY_RULES = {
     "HU-PLAY-04", "HU-PLAY-05", "HU-PLAY-06", "HU-PLAY-12", "HU-PLAY-18",
     "PL-PLAY-03", "PL-PLAY-04", "PL-PLAY-06", "PL-PLAY-08", "PL-PLAY-09",
+    "AT-PLAY-02", "AT-PLAY-03", "AT-PLAY-08", "AT-PLAY-09",
 }
 # Probability of passing in the round of announcements when pass is legal: without it a random
 # player raises kontras and bonuses for hundreds of actions.
@@ -217,11 +219,18 @@ class Client:
         check(s.end != pb.END_REASON_UNSPECIFIED, "a finished deal has an end reason")
         ledger = s.ledger
         check(len(ledger.totals) == seats, f"ledger has {len(ledger.totals)} totals for {seats} seats")
-        check(sum(ledger.totals) == 0, f"settlement is not zero-sum: {list(ledger.totals)}")
+        # Payments between players sum to zero; points credited on a score sheet (the Austrian
+        # series) need not.
+        check(
+            ledger.scoring in (pb.SCORING_PAYMENTS, pb.SCORING_POINTS),
+            f"ledger scoring {ledger.scoring}",
+        )
+        payments = ledger.scoring == pb.SCORING_PAYMENTS
+        check(not payments or sum(ledger.totals) == 0, f"settlement is not zero-sum: {list(ledger.totals)}")
         column = [0] * seats
         for item in ledger.items:
             check(len(item.payments) == seats, "every ledger line pays every seat")
-            check(sum(item.payments) == 0, f"ledger line {item.label!r} is not zero-sum")
+            check(not payments or sum(item.payments) == 0, f"ledger line {item.label!r} is not zero-sum")
             for i, p in enumerate(item.payments):
                 column[i] += p
         check(column == list(ledger.totals), "ledger totals are the sums of its lines")

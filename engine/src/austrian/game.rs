@@ -1,0 +1,1563 @@
+//! The Austrian hand (Illustriertes Dreiertarock, after Beck, with the Graz variants) as a
+//! state machine.
+//!
+//! # Representation
+//!
+//! [`Austrian`] is a `Copy` value of fixed size, like the other games: hands are [`CardSet`]s,
+//! the tricks and the declarable bonuses live in fixed arrays, and listing or applying an action
+//! never allocates.
+//!
+//! # Phases
+//!
+//! 1. Auction (AT-BID): from forehand, each player still in names a higher contract, says
+//!    "Unteren" to a contract that was named (to play it himself), or passes ("Weiter", "Gut");
+//!    forehand may hold the contract he named against an Unteren. A player who passes is out.
+//!    When all three pass, `all_pass_action` decides: the same dealer deals again, Trischaken is
+//!    played, or the dealer keeps up to six talon cards for the next hand (Graz).
+//! 2. Before the talon (Beck): the soloist and then the defenders, clockwise, may declare
+//!    bonuses at their higher value, and under Beck's kontra rules double the game.
+//! 3. Talon: turned face up in order; the soloist takes a run of adjacent cards (AT-TALON-03)
+//!    and discards as many (AT-TALON-04). A Solo does not use the talon.
+//! 4. "Ich liege": the soloist declares, the defenders answer clockwise with their declarations
+//!    and kontras, and the kontras are answered (AT-ANN-01..03).
+//! 5. Play of sixteen tricks from forehand (AT-PLAY); in Trischaken with the obligation to win
+//!    the trick and the I played only as one's last tarock.
+//!
+//! A round of declarations is made of turns, each any number of declarations and kontras ended
+//! by `pass`; new declarations come in one's first turn, later turns answer kontras; a round ends
+//! after two silent turns once everyone has had one.
+//!
+//! The settlement is a score sheet (AT-MATCH-03, AT-SCORE-32): each line credits points to the
+//! players who won it, and nobody pays (`Scoring::Points`).
+
+use crate::action::{Action, Bonus, Contract, Target};
+use crate::austrian::options::{
+    AllPass, AustrianOptions, KontraRules, Rules, TalonRemainder, ValatScoring,
+};
+use crate::card::{Card, CardSet, Pack};
+use crate::count::{self, CountMethod};
+use crate::deal::{Deal, DealShape};
+use crate::game::{
+    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
+    Visible,
+};
+use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Scoring, Team};
+use crate::seat::{BySeat, Seat, Table, TableError};
+use crate::trick::{Trick, TrickRules};
+
+/// Tricks in a hand (AT-PLAY-07).
+pub const TRICKS: usize = 16;
+/// Cards in the talon.
+const TALON: u8 = 6;
+/// Every seat: the three players.
+const ALL_SEATS: u8 = 0b111;
+/// The trull cards: I, XXI, Sküs.
+const TRULL: CardSet = CardSet::HONOURS;
+
+/// The phase of an Austrian hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Bidding.
+    Auction,
+    /// All three passed (Graz): the dealer keeps talon cards for the next hand, or none.
+    Keep,
+    /// Declarations and kontras before the talon (Beck).
+    PreTalon,
+    /// The soloist takes talon cards.
+    Talon,
+    /// The soloist discards.
+    Discard,
+    /// "Ich liege": declarations and kontras after the talon.
+    Announce,
+    /// Trick play.
+    Play,
+    /// Trischaken: everyone for himself.
+    Trischaken,
+    /// The hand is over.
+    Over(End),
+}
+
+/// How the soloist came by the contract (AT-SCORE-05).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Won {
+    /// Named it ("Dreier"): 3 game points.
+    Declared,
+    /// Took it over by "Unteren": 4.
+    Unteren,
+    /// Held it against an Unteren: 5.
+    Held,
+}
+
+impl Won {
+    /// The game points (AT-SCORE-05).
+    #[must_use]
+    pub const fn game_points(self) -> i64 {
+        match self {
+            Won::Declared => 3,
+            Won::Unteren => 4,
+            Won::Held => 5,
+        }
+    }
+}
+
+/// The bonuses a player may declare, in the order of their action ids.
+pub const BONUSES: [Bonus; 10] = [
+    Bonus::RoyalTrull,
+    Bonus::TarockTrull,
+    Bonus::Heads,
+    Bonus::WithoutKings,
+    Bonus::WithoutTrull,
+    Bonus::WithForty,
+    Bonus::WithFifty,
+    Bonus::PagatUltimo,
+    Bonus::SasUhu,
+    Bonus::Volat,
+];
+
+/// The place of a bonus in [`BONUSES`].
+#[must_use]
+pub fn bonus_slot(b: Bonus) -> Option<usize> {
+    BONUSES.iter().position(|&x| x == b)
+}
+
+/// The card combinations (AT-SCORE-11..17).
+const COMBOS: [Bonus; 5] = [
+    Bonus::RoyalTrull,
+    Bonus::TarockTrull,
+    Bonus::Heads,
+    Bonus::WithoutKings,
+    Bonus::WithoutTrull,
+];
+
+/// One declared bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Item {
+    declared: bool,
+    by: Seat,
+    before_talon: bool,
+    /// Graz kontra level on this bonus.
+    level: u8,
+}
+
+/// A round of declarations in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+struct Round {
+    silent: u8,
+    acted: bool,
+    had_turn: u8,
+}
+
+/// An Austrian hand in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Austrian {
+    o: AustrianOptions,
+    table: Table,
+    deal: Deal,
+    phase: Phase,
+    to_act: Seat,
+    hands: BySeat<CardSet>,
+    /// Seats out of the auction (bit per seat).
+    out: u8,
+    /// Seats that made a call (bid, Unteren, hold).
+    called: u8,
+    /// The standing contract, who holds it and how.
+    high: Option<(Seat, Contract, Won)>,
+    /// Who named the standing contract's level.
+    named_by: Option<Seat>,
+    /// An Unteren was said at the standing level.
+    unteren: bool,
+    declarer: Seat,
+    contract: Contract,
+    won_as: Won,
+    /// Talon cards kept for the next hand (Graz).
+    kept: u8,
+    taken: Option<u8>,
+    talon_received: CardSet,
+    to_discard: u8,
+    discards: CardSet,
+    round: Round,
+    items: [Item; 10],
+    /// The kontra level on the game (Graz), or on everything (Beck).
+    game_level: u8,
+    /// Each hand at the start of play: the card combinations are judged on it.
+    at_play: BySeat<CardSet>,
+    trick: Trick,
+    tricks: [Trick; TRICKS],
+    ntricks: u8,
+    won: BySeat<CardSet>,
+    actions: u16,
+}
+
+/// Error from setting up an Austrian table.
+pub type SetupError = TableError;
+
+impl Austrian {
+    /// The table of three around `dealer` (AT-DEAL-01).
+    ///
+    /// # Errors
+    /// [`SetupError`] for another number of seats or a dealer outside the table.
+    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
+        Table::try_new(seats, dealer, &[3])
+    }
+
+    /// The deal's shape: 54 cards, hands of 16, a talon of 6 (AT-DEAL-02, AT-DEAL-08).
+    pub const SHAPE: DealShape = DealShape {
+        pack: Pack::Tarock54,
+        hand_size: 16,
+        talon_size: TALON as usize,
+    };
+
+    /// Deals a shuffled order: six to the talon, then packets of four (AT-DEAL-08), or after a
+    /// knock three packets of sixteen, taken in turn from forehand (AT-DEAL-09).
+    #[must_use]
+    pub fn deal_from_order(o: &AustrianOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = if o.packets_of_16 {
+            &[16]
+        } else {
+            &[4, 4, 4, 4]
+        };
+        Deal::from_order(order, table, TALON.into(), packets)
+    }
+
+    /// The deal of a hand after one in which `keeper` kept the cards `kept` (Graz, AT-BID-09):
+    /// the rest of the pack in `order` (which holds every card) makes the talon and the hands,
+    /// `keeper` getting that many fewer cards.
+    #[must_use]
+    pub fn deal_keeping(table: &Table, order: &[Card], keeper: Seat, kept: CardSet) -> Deal {
+        let rest: Vec<Card> = order
+            .iter()
+            .copied()
+            .filter(|c| !kept.contains(*c))
+            .collect();
+        let mut b = crate::deal::DealBuilder::new().talon(&rest[..usize::from(TALON)]);
+        let mut hands: [Vec<Card>; 3] = Default::default();
+        if let Some(h) = hands.get_mut(keeper.index()) {
+            h.extend(kept);
+        }
+        let mut next = rest[usize::from(TALON)..].iter().copied();
+        for _ in 0..4 {
+            for s in table.active_from(table.first_active()) {
+                if let Some(h) = hands.get_mut(s.index()) {
+                    let room = 16usize.saturating_sub(h.len()).min(4);
+                    h.extend(next.by_ref().take(room));
+                }
+            }
+        }
+        for s in Seat::all(table.seats) {
+            b = b.hand(s.get(), hands.get(s.index()).map_or(&[][..], Vec::as_slice));
+        }
+        b.build(&Austrian::SHAPE, table)
+            .unwrap_or_else(|_| Deal::from_order(order, table, usize::from(TALON), &[4, 4, 4, 4]))
+    }
+
+    /// A new hand: `deal` must fit [`Austrian::SHAPE`].
+    #[must_use]
+    pub fn new(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
+        let forehand = table.first_active();
+        let item = Item {
+            declared: false,
+            by: forehand,
+            before_talon: false,
+            level: 0,
+        };
+        Austrian {
+            o,
+            table,
+            deal,
+            phase: Phase::Auction,
+            to_act: forehand,
+            hands: deal.hands,
+            out: 0,
+            called: 0,
+            high: None,
+            named_by: None,
+            unteren: false,
+            declarer: forehand,
+            contract: Contract::Dreiblatt,
+            won_as: Won::Declared,
+            kept: 0,
+            taken: None,
+            talon_received: CardSet::EMPTY,
+            to_discard: 0,
+            discards: CardSet::EMPTY,
+            round: Round::default(),
+            items: [item; 10],
+            game_level: 0,
+            at_play: BySeat::splat(CardSet::EMPTY),
+            trick: Trick::new(forehand),
+            tricks: [Trick::new(forehand); TRICKS],
+            ntricks: 0,
+            won: BySeat::splat(CardSet::EMPTY),
+            actions: 0,
+        }
+    }
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The rule options.
+    #[must_use]
+    pub fn options(&self) -> &AustrianOptions {
+        &self.o
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The standing contract during the auction: its holder, the contract, how it was won.
+    #[must_use]
+    pub fn high_bid(&self) -> Option<(Seat, Contract, Won)> {
+        self.high
+    }
+
+    /// How the soloist came by the contract, once the auction is over.
+    #[must_use]
+    pub fn won_as(&self) -> Option<Won> {
+        self.declarer_known().then_some(self.won_as)
+    }
+
+    /// The talon cards the dealer kept for the next hand after three passes (Graz).
+    #[must_use]
+    pub fn kept(&self) -> Option<(Seat, CardSet)> {
+        (self.kept > 0).then(|| {
+            let cards: CardSet = self.deal.talon()[..usize::from(self.kept)]
+                .iter()
+                .copied()
+                .collect();
+            (self.table.dealer, cards)
+        })
+    }
+
+    /// The declared bonuses: bonus, the declarer's side, Graz kontra level, who declared it,
+    /// and whether it was declared before the talon.
+    pub fn declared(&self) -> impl Iterator<Item = (Bonus, Team, u8, Seat, bool)> + '_ {
+        BONUSES
+            .into_iter()
+            .zip(self.items)
+            .filter(|(_, i)| i.declared)
+            .map(|(b, i)| (b, self.team_of(i.by), i.level, i.by, i.before_talon))
+    }
+
+    /// The side of a seat: the soloist, or a defender.
+    #[must_use]
+    pub fn team_of(&self, s: Seat) -> Team {
+        if s == self.declarer {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        }
+    }
+
+    fn declarer_known(&self) -> bool {
+        !matches!(
+            self.phase,
+            Phase::Auction | Phase::Keep | Phase::Trischaken | Phase::Over(End::PassedOut)
+        ) && self.high.is_some()
+    }
+
+    fn bit(s: Seat) -> u8 {
+        1 << s.get()
+    }
+
+    fn count_action(&mut self) {
+        self.actions = self.actions.wrapping_add(1);
+    }
+
+    fn next(&self, s: Seat) -> Seat {
+        self.table.next_active(s)
+    }
+
+    /// The seat to `s`'s left: the next clockwise (AT-ANN-02).
+    fn clockwise(&self, s: Seat) -> Seat {
+        s.plus(self.table.seats - 1, self.table.seats)
+    }
+
+    /// Whether everyone sees the talon: once it is turned up after the auction (AT-TALON-01;
+    /// never in a Solo or Trischaken), and once a hand with a soloist is played out.
+    fn talon_shown(&self) -> bool {
+        let turned_up = self.declarer_known()
+            && self.contract != Contract::Solo
+            && !matches!(self.phase, Phase::PreTalon);
+        turned_up || (self.phase == Phase::Over(End::Played) && self.declarer_known())
+    }
+
+    fn finish(&mut self, end: End) {
+        self.phase = Phase::Over(end);
+    }
+
+    /// The contract multiplier (AT-SCORE-07): Dreiblatt 1 … Solo 4.
+    fn multiplier(&self) -> i64 {
+        i64::from(self.contract.level()) + 1
+    }
+
+    // ----- auction -----------------------------------------------------------------------------
+
+    fn may_unteren(&self, s: Seat) -> bool {
+        matches!(self.high, Some((h, _, Won::Declared)) if h != s) && !self.unteren
+    }
+
+    fn may_hold(&self, s: Seat) -> bool {
+        let forehand = self.table.first_active();
+        s == forehand
+            && self.named_by == Some(forehand)
+            && matches!(self.high, Some((h, _, Won::Unteren)) if h != s)
+    }
+
+    fn may_outbid(&self) -> bool {
+        self.high
+            .map_or(true, |(_, h, _)| h.level() < Contract::Solo.level())
+    }
+
+    fn check_auction(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => {
+                let obliged = self.o.obliged_bidder == Some(s.get())
+                    && self.called & Austrian::bit(s) == 0
+                    && (self.may_outbid() || self.may_unteren(s) || self.may_hold(s));
+                if obliged {
+                    Err(Violation::illegal(
+                        "AT-BID-10",
+                        "a player who kept talon cards must declare at least Dreiblatt",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Bid(c) if !Contract::AUSTRIAN.contains(&c) => Err(Violation::illegal(
+                "AT-BID-01",
+                "the contracts are Dreiblatt, Zweiblatt, Einblatt and Solo",
+            )),
+            Action::Bid(c) => {
+                if self.high.is_some_and(|(_, h, _)| c.level() <= h.level()) {
+                    Err(Violation::illegal(
+                        "AT-BID-03",
+                        "a contract must be higher than the one named",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+            Action::Unteren => {
+                if self.may_unteren(s) {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "AT-BID-03",
+                        "Unteren answers a contract another player named, once",
+                    ))
+                }
+            }
+            Action::Hold => {
+                if self.may_hold(s) {
+                    Ok(())
+                } else {
+                    Err(Violation::illegal(
+                        "AT-BID-04",
+                        "only forehand holds, the contract he named, against an Unteren",
+                    ))
+                }
+            }
+            _ => Err(Violation::wrong_phase(
+                "AT-BID-02",
+                "the auction takes contracts, Unteren, hold and pass",
+            )),
+        }
+    }
+
+    fn apply_auction(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Bid(c) => {
+                self.high = Some((s, c, Won::Declared));
+                self.named_by = Some(s);
+                self.unteren = false;
+                self.called |= Austrian::bit(s);
+            }
+            Action::Unteren => {
+                if let Some((_, c, _)) = self.high {
+                    self.high = Some((s, c, Won::Unteren));
+                }
+                self.unteren = true;
+                self.called |= Austrian::bit(s);
+            }
+            Action::Hold => {
+                if let Some((_, c, _)) = self.high {
+                    self.high = Some((s, c, Won::Held));
+                }
+                self.called |= Austrian::bit(s);
+            }
+            _ => self.out |= Austrian::bit(s),
+        }
+        let holder = self.high.map(|(h, _, _)| h);
+        let others_out = Seat::all(self.table.seats)
+            .filter(|&t| Some(t) != holder)
+            .all(|t| self.out & Austrian::bit(t) != 0);
+        if !others_out {
+            let mut t = self.next(s);
+            while self.out & Austrian::bit(t) != 0 {
+                t = self.next(t);
+            }
+            self.to_act = t;
+            return;
+        }
+        match self.high {
+            Some((h, c, w)) => {
+                self.declarer = h;
+                self.contract = c;
+                self.won_as = w;
+                self.after_auction();
+            }
+            None => match self.o.all_pass_action {
+                AllPass::Redeal => self.finish(End::PassedOut),
+                AllPass::Trischaken => self.start_play(Phase::Trischaken),
+                AllPass::GrazKeep => {
+                    self.phase = Phase::Keep;
+                    self.to_act = self.table.dealer;
+                }
+            },
+        }
+    }
+
+    fn after_auction(&mut self) {
+        let solo = self.contract == Contract::Solo;
+        let before = self.o.bonus_declaration_timing == Rules::Beck
+            || self.o.kontra_rules == KontraRules::Beck;
+        if solo {
+            self.start_round(Phase::Announce);
+        } else if before {
+            self.start_round(Phase::PreTalon);
+        } else {
+            self.start_talon();
+        }
+    }
+
+    // ----- keeping the talon (Graz) ------------------------------------------------------------
+
+    fn check_keep(&self, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::KeepTalon(n) if n <= TALON => Ok(()),
+            _ => Err(Violation::wrong_phase(
+                "AT-BID-09",
+                "after three passes the dealer keeps 0 to 6 talon cards for the next hand",
+            )),
+        }
+    }
+
+    // ----- rounds of declarations --------------------------------------------------------------
+
+    fn start_round(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.round = Round::default();
+        self.to_act = self.declarer;
+    }
+
+    fn first_turn(&self, s: Seat) -> bool {
+        self.round.had_turn & Austrian::bit(s) == 0
+    }
+
+    /// The bonuses `s` may declare now (the first rule that forbids `b`, or `Ok`).
+    fn check_declare(&self, s: Seat, b: Bonus) -> Result<(), Violation> {
+        let Some(slot) = bonus_slot(b) else {
+            return Err(Violation::illegal(
+                "AT-ANN-04",
+                "not a bonus of Illustrated Tarock",
+            ));
+        };
+        if self.phase == Phase::PreTalon && self.o.bonus_declaration_timing == Rules::Graz {
+            return Err(Violation::illegal(
+                "AT-TALON-02",
+                "no bonus is declared before the talon is turned up",
+            ));
+        }
+        if self.items[slot].declared {
+            return Err(Violation::illegal(
+                "AT-ANN-04",
+                "this bonus is declared already",
+            ));
+        }
+        if !self.first_turn(s) {
+            return Err(Violation::illegal(
+                "AT-ANN-04",
+                "bonuses are declared in one's first turn of the round",
+            ));
+        }
+        let soloist = s == self.declarer;
+        let hand = self.hands[s];
+        let trull = (hand & TRULL).len();
+        let (ok, rule, why) = match b {
+            Bonus::RoyalTrull => (
+                hand.is_superset(CardSet::KINGS),
+                "AT-SCORE-12",
+                "Royal Trull needs all four kings in the hand",
+            ),
+            Bonus::TarockTrull => (
+                trull == 3,
+                "AT-SCORE-13",
+                "Tarock Trull needs the I, the XXI and the Sküs in the hand",
+            ),
+            Bonus::Heads => (
+                trull == 2,
+                "AT-SCORE-14",
+                "Heads needs two of the three trull cards in the hand",
+            ),
+            Bonus::WithoutKings => (
+                soloist && !hand.intersects(CardSet::KINGS),
+                "AT-SCORE-16",
+                "Without Kings is the soloist's, with no king in the hand",
+            ),
+            Bonus::WithoutTrull => (
+                soloist && trull == 0,
+                "AT-SCORE-17",
+                "Without Trull is the soloist's, with no trull card in the hand",
+            ),
+            Bonus::WithForty | Bonus::WithFifty => (
+                soloist && self.o.point_bonuses == Rules::Beck,
+                "AT-SCORE-21",
+                "With Forty and With Fifty are the soloist's, declared under Beck's rules",
+            ),
+            Bonus::PagatUltimo => (
+                hand.contains(Card::PAGAT),
+                "AT-SCORE-22",
+                "Pagat Ultimo is declared by the holder of the I",
+            ),
+            Bonus::SasUhu => (
+                self.o.owl_pre_ultimo && hand.contains(Card::EAGLE),
+                "AT-ANN-09",
+                "Owl pre-ultimo is played only if agreed, and declared by the holder of the II",
+            ),
+            _ => (soloist, "AT-ANN-10", "Valat is declared by the soloist"),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Violation::illegal(rule, why))
+        }
+    }
+
+    /// A kontra at `level` on `t` by `s` (AT-ANN-05..08).
+    fn check_kontra(&self, s: Seat, t: Target, level: u8) -> Result<(), Violation> {
+        let beck = self.o.kontra_rules == KontraRules::Beck;
+        if !beck && self.phase != Phase::Announce {
+            return Err(Violation::illegal(
+                "AT-ANN-06",
+                "kontras come after \"Ich liege\"",
+            ));
+        }
+        let (owner, current) = match t {
+            Target::Game => (Team::Declarer, self.game_level),
+            Target::Bonus(_) if beck => {
+                return Err(Violation::illegal(
+                    "AT-ANN-08",
+                    "under Beck's rules a kontra doubles the game and the bonuses together: say it on the game",
+                ))
+            }
+            Target::Bonus(b) => match bonus_slot(b).map(|i| self.items[i]) {
+                Some(i) if i.declared => (self.team_of(i.by), i.level),
+                _ => {
+                    return Err(Violation::illegal(
+                        "AT-ANN-05",
+                        "only a declared bonus can be kontra'd",
+                    ))
+                }
+            },
+        };
+        if level != current + 1 || level > 2 {
+            return Err(Violation::illegal(
+                "AT-ANN-05",
+                "kontra, then rekontra, and no higher",
+            ));
+        }
+        let by_opposing = level == 1;
+        if (self.team_of(s) != owner) != by_opposing {
+            return Err(Violation::illegal(
+                "AT-ANN-05",
+                "kontra is said against a declaration, rekontra by its declarer's side",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_round(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::Announce(b) => self.check_declare(s, b),
+            Action::Kontra(t, level) => self.check_kontra(s, t, level),
+            _ => Err(Violation::wrong_phase(
+                "AT-ANN-01",
+                "declare a bonus, say kontra, or pass",
+            )),
+        }
+    }
+
+    fn apply_round(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Pass => return self.end_turn(s),
+            Action::Announce(b) => {
+                if let Some(slot) = bonus_slot(b) {
+                    self.items[slot] = Item {
+                        declared: true,
+                        by: s,
+                        before_talon: self.phase == Phase::PreTalon,
+                        level: 0,
+                    };
+                }
+            }
+            Action::Kontra(Target::Game, level) => self.game_level = level,
+            Action::Kontra(Target::Bonus(b), level) => {
+                if let Some(slot) = bonus_slot(b) {
+                    self.items[slot].level = level;
+                }
+            }
+            _ => {}
+        }
+        self.round.acted = true;
+    }
+
+    fn end_turn(&mut self, s: Seat) {
+        if self.round.acted {
+            self.round.silent = 0;
+        } else {
+            self.round.silent += 1;
+        }
+        self.round.acted = false;
+        self.round.had_turn |= Austrian::bit(s);
+        if self.round.silent >= 2 && self.round.had_turn == ALL_SEATS {
+            match self.phase {
+                Phase::PreTalon => self.start_talon(),
+                _ => self.start_play(Phase::Play),
+            }
+        } else {
+            self.to_act = self.clockwise(s);
+        }
+    }
+
+    // ----- talon and discards ------------------------------------------------------------------
+
+    fn start_talon(&mut self) {
+        self.phase = Phase::Talon;
+        self.to_act = self.declarer;
+    }
+
+    fn check_talon(&self, a: Action) -> Result<(), Violation> {
+        let k = self.contract.talon_cards();
+        match a {
+            Action::TakeTalon(p) if p + k <= TALON => Ok(()),
+            Action::TakeTalon(_) => Err(Violation::illegal(
+                "AT-TALON-03",
+                "the cards taken are adjacent cards of the talon",
+            )),
+            _ => Err(Violation::wrong_phase(
+                "AT-TALON-03",
+                "the soloist takes adjacent talon cards",
+            )),
+        }
+    }
+
+    fn apply_talon(&mut self, p: u8) {
+        let k = self.contract.talon_cards();
+        let cards: CardSet = self
+            .deal
+            .talon()
+            .get(usize::from(p)..usize::from(p + k))
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .collect();
+        self.taken = Some(p);
+        self.talon_received = cards;
+        self.hands[self.declarer] |= cards;
+        self.to_discard = cards.len() as u8;
+        self.phase = Phase::Discard;
+    }
+
+    fn check_discard(&self, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Discard(c) if self.hands[self.declarer].contains(c) => Ok(()),
+            Action::Discard(_) => Err(Violation::illegal(
+                "AT-TALON-04",
+                "you can only discard a card from your hand",
+            )),
+            _ => Err(Violation::wrong_phase(
+                "AT-TALON-04",
+                "the soloist discards as many cards as were taken",
+            )),
+        }
+    }
+
+    fn apply_discard(&mut self, c: Card) {
+        self.hands[self.declarer].remove(c);
+        self.discards.insert(c);
+        self.to_discard = self.to_discard.saturating_sub(1);
+        if self.to_discard == 0 {
+            self.start_round(Phase::Announce);
+        }
+    }
+
+    /// The talon cards the soloist did not take (all six in a Solo).
+    fn talon_left(&self) -> CardSet {
+        self.deal.talon_set() - self.talon_received
+    }
+
+    // ----- play --------------------------------------------------------------------------------
+
+    fn start_play(&mut self, phase: Phase) {
+        self.phase = phase;
+        self.at_play = self.hands;
+        let forehand = self.table.first_active();
+        self.trick = Trick::new(forehand);
+        self.to_act = forehand;
+    }
+
+    /// The cards `s` may play (AT-PLAY-02..05; in Trischaken AT-PLAY-08/09).
+    fn legal_cards(&self, s: Seat) -> CardSet {
+        let rules = TrickRules::TAROCK;
+        let hand = self.hands[s];
+        let legal = rules.legal(hand, self.trick.led(&rules));
+        if self.phase != Phase::Trischaken {
+            return legal;
+        }
+        // The I only as one's last tarock.
+        let mut legal = legal;
+        if (hand & CardSet::TAROKKS).len() > 1 && legal.len() > 1 {
+            legal.remove(Card::PAGAT);
+        }
+        // Win the trick if able.
+        if self.trick.is_empty() {
+            return legal;
+        }
+        let winners: CardSet = legal
+            .into_iter()
+            .filter(|&c| {
+                let mut t = self.trick;
+                t.push(s, c);
+                t.winner(&rules).is_some_and(|(w, _)| w == s)
+            })
+            .collect();
+        if winners.is_empty() {
+            legal
+        } else {
+            winners
+        }
+    }
+
+    fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let Action::Play(c) = a else {
+            return Err(Violation::wrong_phase(
+                "AT-PLAY-01",
+                "during play the only action is playing a card",
+            ));
+        };
+        if !self.hands[s].contains(c) {
+            return Err(Violation::illegal(
+                "AT-PLAY-01",
+                "you can only play a card from your hand",
+            ));
+        }
+        if self.legal_cards(s).contains(c) {
+            return Ok(());
+        }
+        let rules = TrickRules::TAROCK;
+        let by_suit = rules.legal(self.hands[s], self.trick.led(&rules));
+        Err(if !by_suit.contains(c) {
+            match self.trick.led(&rules) {
+                Some(l) if (self.hands[s] & rules.suit_of(l)).is_empty() => Violation::illegal(
+                    "AT-PLAY-03",
+                    "you cannot follow the suit led: play a tarock",
+                ),
+                _ => Violation::illegal("AT-PLAY-02", "you must follow the suit led"),
+            }
+        } else if c == Card::PAGAT {
+            Violation::illegal(
+                "AT-PLAY-09",
+                "in Trischaken the I is played only as one's last tarock",
+            )
+        } else {
+            Violation::illegal(
+                "AT-PLAY-08",
+                "in Trischaken you must win the trick if you can",
+            )
+        })
+    }
+
+    fn apply_play(&mut self, s: Seat, c: Card) {
+        self.hands[s].remove(c);
+        self.trick.push(s, c);
+        if self.trick.len() < usize::from(self.table.active_count()) {
+            self.to_act = self.next(s);
+            return;
+        }
+        let (winner, _) = self
+            .trick
+            .winner(&TrickRules::TAROCK)
+            .unwrap_or((self.trick.leader(), c));
+        self.won[winner] |= self.trick.cards();
+        if let Some(slot) = self.tricks.get_mut(usize::from(self.ntricks)) {
+            *slot = self.trick;
+        }
+        self.ntricks += 1;
+        self.trick = Trick::new(winner);
+        self.to_act = winner;
+        if usize::from(self.ntricks) >= TRICKS {
+            self.finish(End::Played);
+        }
+    }
+
+    // ----- scoring -----------------------------------------------------------------------------
+
+    /// The soloist's pile (tricks and discards, AT-TALON-04) and the defenders' (their tricks,
+    /// and the talon cards left with `talon_remainder = defenders`).
+    #[must_use]
+    pub fn piles(&self) -> [CardSet; 2] {
+        let mut piles = [self.won[self.declarer] | self.discards, CardSet::EMPTY];
+        for s in Seat::all(self.table.seats).filter(|&s| s != self.declarer) {
+            piles[1] |= self.won[s];
+        }
+        if self.o.talon_remainder == TalonRemainder::Defenders {
+            piles[1] |= self.talon_left();
+        }
+        piles
+    }
+
+    /// A line of the score sheet worth `base × multiplier` to `team` (made) or to the other
+    /// side (failed): the soloist alone, or each defender (AT-SCORE-32).
+    fn line(
+        &self,
+        item: LedgerLine,
+        team: Team,
+        base: i64,
+        multiplier: i64,
+        announced: bool,
+        made: bool,
+    ) -> LedgerItem {
+        // Each player of the winning side is credited the value; nobody pays.
+        LedgerItem::of_team(
+            item,
+            team,
+            base,
+            multiplier,
+            announced,
+            made,
+            |winner, v| {
+                let mut credits = BySeat::splat(0);
+                for s in Seat::all(self.table.seats) {
+                    if self.team_of(s) == winner {
+                        credits[s] = v;
+                    }
+                }
+                credits
+            },
+        )
+    }
+
+    /// A line crediting one seat (a card combination in its hand, Mondfang).
+    fn seat_line(&self, item: LedgerLine, s: Seat, base: i64, multiplier: i64) -> LedgerItem {
+        let mut payments = BySeat::splat(0);
+        payments[s] = base.saturating_mul(multiplier);
+        LedgerItem {
+            item,
+            team: Some(self.team_of(s)),
+            seat: Some(s),
+            base,
+            multiplier,
+            announced: false,
+            made: true,
+            payments,
+        }
+    }
+
+    /// Whether `s`'s hand at the start of play holds combination `b`.
+    fn holds(&self, s: Seat, b: Bonus) -> bool {
+        let h = self.at_play[s];
+        let trull = (h & TRULL).len();
+        match b {
+            Bonus::RoyalTrull => h.is_superset(CardSet::KINGS),
+            Bonus::TarockTrull => trull == 3,
+            Bonus::Heads => trull == 2,
+            Bonus::WithoutKings => s == self.declarer && !h.intersects(CardSet::KINGS),
+            Bonus::WithoutTrull => s == self.declarer && trull == 0,
+            _ => false,
+        }
+    }
+
+    /// The trick (0-based) `c` was played to and the seats that played and won it.
+    fn played(&self, c: Card) -> Option<(usize, Seat, Seat)> {
+        self.tricks().iter().enumerate().find_map(|(i, t)| {
+            let by = t.player_of(c)?;
+            let (w, _) = t.winner(&TrickRules::TAROCK)?;
+            Some((i, by, w))
+        })
+    }
+
+    /// The settlement of the hand (meaningful once it is over): a score sheet.
+    #[must_use]
+    pub fn settle(&self) -> Ledger {
+        let mut ledger = Ledger {
+            scoring: Scoring::Points,
+            ..Ledger::default()
+        };
+        match self.phase {
+            Phase::Over(End::Played) if !self.declarer_known() => {
+                self.settle_trischaken(&mut ledger)
+            }
+            Phase::Over(End::Played) => self.settle_played(&mut ledger),
+            _ => {}
+        }
+        ledger
+    }
+
+    fn settle_trischaken(&self, ledger: &mut Ledger) {
+        // AT-SCORE-33: the most card points lose 10; the others win 5, and 5 more without a
+        // trick. Ties for the most all lose.
+        let points: BySeat<i64> = {
+            let mut p = BySeat::splat(0);
+            for s in Seat::all(self.table.seats) {
+                p[s] = count::count(CountMethod::ThreesMinusTwo, self.won[s]);
+            }
+            p
+        };
+        let most = Seat::all(self.table.seats)
+            .map(|s| points[s])
+            .max()
+            .unwrap_or(0);
+        for s in Seat::all(self.table.seats) {
+            let value = if points[s] == most {
+                -10
+            } else if self.won[s].is_empty() {
+                10
+            } else {
+                5
+            };
+            let mut line = self.seat_line(LedgerLine::Trischaken, s, value, 1);
+            line.team = None;
+            line.made = value > 0;
+            ledger.push(line);
+        }
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn settle_played(&self, ledger: &mut Ledger) {
+        let piles = self.piles();
+        let points = piles.map(|p| count::count(CountMethod::ThreesMinusTwo, p));
+        ledger.card_points = Some(points);
+        let m = self.multiplier();
+        let beck = self.o.kontra_rules == KontraRules::Beck;
+        let kontra = |level: u8| 1_i64 << level.min(2);
+        // Under Beck a kontra doubles everything; under Graz each item has its own.
+        let all = if beck { kontra(self.game_level) } else { 1 };
+        let item_kontra = |i: &Item| if beck { all } else { kontra(i.level) };
+        let valat = self.tricks().iter().all(|t| {
+            t.winner(&TrickRules::TAROCK)
+                .is_some_and(|(w, _)| w == self.declarer)
+        });
+        let valat_item = self.items[9];
+        // The game (AT-SCORE-04..08), and a declared Valat that fails under Graz's rules, which
+        // gives the defenders the game with every card in play (AT-SCORE-28).
+        let graz_valat_failed =
+            self.o.valat_scoring == ValatScoring::Graz && valat_item.declared && !valat;
+        let made = points[0] >= 36 && !graz_valat_failed;
+        let excess = if graz_valat_failed {
+            count::count(
+                CountMethod::ThreesMinusTwo,
+                Pack::Tarock54.cards() - self.talon_left(),
+            ) - 35
+        } else if made {
+            points[0] - 35
+        } else {
+            points[1] - 35
+        };
+        let game_base = self.won_as.game_points() + excess.max(0);
+        let game_kontra = if beck { all } else { kontra(self.game_level) };
+        ledger.push(self.line(
+            LedgerLine::Game,
+            Team::Declarer,
+            game_base,
+            m * game_kontra,
+            false,
+            made,
+        ));
+        // The bonuses. `basis` sums what Graz's Valat multiplies: the game and the combinations
+        // and last-trick bonuses credited to the soloist (AT-SCORE-27).
+        let mut soloist_basis = if made { game_base * m } else { 0 };
+        let timing = |i: &Item| -> (bool, bool) { (i.declared, i.before_talon) };
+        // Card combinations (AT-SCORE-11..18): judged on the hands at the start of play.
+        for b in COMBOS {
+            let slot = bonus_slot(b).unwrap_or(0);
+            let it = self.items[slot];
+            let value = match b {
+                Bonus::RoyalTrull | Bonus::WithoutKings => 5,
+                Bonus::TarockTrull | Bonus::WithoutTrull => 4,
+                _ => 2,
+            };
+            let (declared, before) = timing(&it);
+            if declared {
+                // Beck: the basic value after the talon, double before it. Graz: the basic
+                // value only for a combination shown after the game (silent), double when
+                // declared after "Ich liege" (AT-SCORE-10, AT-SCORE-18).
+                let graz = self.o.bonus_declaration_timing == Rules::Graz;
+                let factor = if before || graz { 2 } else { 1 };
+                let ok = self.holds(it.by, b);
+                let mut line = self.line(
+                    LedgerLine::Bonus(b),
+                    self.team_of(it.by),
+                    value * factor,
+                    m * item_kontra(&it),
+                    true,
+                    ok,
+                );
+                if ok {
+                    // A combination is its holder's, even a defender's (AT-SCORE-15).
+                    line.payments = BySeat::splat(0);
+                    line.payments[it.by] = value * factor * m * item_kontra(&it);
+                    line.seat = Some(it.by);
+                }
+                if ok && it.by == self.declarer {
+                    soloist_basis += value * factor * m;
+                }
+                ledger.push(line);
+            } else {
+                for s in Seat::all(self.table.seats).filter(|&s| self.holds(s, b)) {
+                    ledger.push(self.seat_line(LedgerLine::Bonus(b), s, value, m * all));
+                    if s == self.declarer {
+                        soloist_basis += value * m;
+                    }
+                }
+            }
+        }
+        // With Forty and With Fifty (AT-SCORE-19..21): the soloist's card points.
+        for (b, needed, value) in [(Bonus::WithForty, 40, 5), (Bonus::WithFifty, 50, 10)] {
+            let it = self.items[bonus_slot(b).unwrap_or(0)];
+            let ok = points[0] >= needed;
+            let exists = self.o.point_bonuses == Rules::Beck || b == Bonus::WithFifty;
+            if it.declared {
+                let factor = if it.before_talon { 4 } else { 2 };
+                ledger.push(self.line(
+                    LedgerLine::Bonus(b),
+                    Team::Declarer,
+                    value * factor,
+                    m * item_kontra(&it),
+                    true,
+                    ok,
+                ));
+            } else if exists && ok {
+                ledger.push(self.line(
+                    LedgerLine::Bonus(b),
+                    Team::Declarer,
+                    value,
+                    m * all,
+                    false,
+                    true,
+                ));
+            }
+        }
+        // Pagat Ultimo and Owl pre-ultimo (AT-SCORE-22/23): 5 Still, 10 after, 20 before.
+        for (b, card, trick) in [
+            (Bonus::PagatUltimo, Card::PAGAT, TRICKS - 1),
+            (Bonus::SasUhu, Card::EAGLE, TRICKS - 2),
+        ] {
+            if b == Bonus::SasUhu && !self.o.owl_pre_ultimo {
+                continue;
+            }
+            let it = self.items[bonus_slot(b).unwrap_or(0)];
+            let feat = self.played(card).and_then(|(i, by, w)| {
+                let best = self.tricks[i].winner(&TrickRules::TAROCK).map(|(_, c)| c);
+                (i == trick && w == by && best == Some(card)).then_some(by)
+            });
+            if it.declared {
+                let factor = if it.before_talon { 4 } else { 2 };
+                let team = self.team_of(it.by);
+                let ok = feat.is_some_and(|by| self.team_of(by) == team);
+                ledger.push(self.line(
+                    LedgerLine::Bonus(b),
+                    team,
+                    5 * factor,
+                    m * item_kontra(&it),
+                    true,
+                    ok,
+                ));
+                if ok && team == Team::Declarer {
+                    soloist_basis += 5 * factor * m;
+                }
+            } else if let Some(by) = feat {
+                let team = self.team_of(by);
+                ledger.push(self.line(LedgerLine::Bonus(b), team, 5, m * all, false, true));
+                if team == Team::Declarer {
+                    soloist_basis += 5 * m;
+                }
+            }
+        }
+        // Valat (AT-SCORE-25..28).
+        let (declared, before) = timing(&valat_item);
+        match self.o.valat_scoring {
+            ValatScoring::BeckA => {
+                let value = if !declared {
+                    12
+                } else if before {
+                    48
+                } else {
+                    24
+                };
+                if declared || valat {
+                    ledger.push(self.line(
+                        LedgerLine::Bonus(Bonus::Volat),
+                        Team::Declarer,
+                        value,
+                        m * item_kontra(&valat_item),
+                        declared,
+                        valat,
+                    ));
+                }
+            }
+            ValatScoring::BeckB | ValatScoring::Graz => {
+                let factor = match (self.o.valat_scoring, declared, before) {
+                    (ValatScoring::Graz, false, _) => 6,
+                    (ValatScoring::Graz, true, _) => 12,
+                    (_, false, _) => 12,
+                    (_, true, false) => 24,
+                    (_, true, true) => 48,
+                };
+                if valat {
+                    // Everything the soloist is credited is multiplied: the Valat line is the
+                    // rest of the product.
+                    let basis = if self.o.valat_scoring == ValatScoring::Graz {
+                        soloist_basis
+                    } else {
+                        ledger
+                            .items
+                            .iter()
+                            .map(|l| l.payments[self.declarer])
+                            .sum::<i64>()
+                    };
+                    ledger.push(self.line(
+                        LedgerLine::Bonus(Bonus::Volat),
+                        Team::Declarer,
+                        basis,
+                        factor - 1,
+                        declared,
+                        true,
+                    ));
+                } else if declared && self.o.valat_scoring == ValatScoring::BeckB {
+                    let value = if before { 48 } else { 24 };
+                    ledger.push(self.line(
+                        LedgerLine::Bonus(Bonus::Volat),
+                        Team::Declarer,
+                        value,
+                        m * item_kontra(&valat_item),
+                        true,
+                        false,
+                    ));
+                }
+            }
+        }
+        // Mondfang (AT-SCORE-24): the Sküs takes the XXI.
+        if self.o.mondfang_bonus {
+            let caught = self.tricks().iter().find_map(|t| {
+                let by = t.player_of(Card::SKIZ)?;
+                let lost = t.player_of(Card::XXI)?;
+                (by != lost).then_some((by, lost))
+            });
+            if let Some((by, lost)) = caught {
+                let mut line = self.seat_line(LedgerLine::Bonus(Bonus::XxiCatch), by, 5, 1);
+                line.payments[lost] = -5;
+                ledger.push(line);
+            }
+        }
+    }
+
+    // ----- dispatch ----------------------------------------------------------------------------
+
+    fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match self.phase {
+            Phase::Auction => self.check_auction(s, a),
+            Phase::Keep => self.check_keep(a),
+            Phase::PreTalon | Phase::Announce => self.check_round(s, a),
+            Phase::Talon => self.check_talon(a),
+            Phase::Discard => self.check_discard(a),
+            Phase::Play | Phase::Trischaken => self.check_play(s, a),
+            Phase::Over(_) => Err(Violation {
+                kind: ViolationKind::GameOver,
+                rule: "AT-PLAY-07",
+                message: "the hand is over",
+            }),
+        }
+    }
+
+    fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
+        if self.check_phase(s, a).is_ok() {
+            out.push(a);
+        }
+    }
+}
+
+impl Observe for Austrian {
+    fn stage(&self) -> Stage {
+        match self.phase {
+            Phase::Auction => Stage::Auction,
+            Phase::Keep | Phase::Talon => Stage::Talon,
+            Phase::PreTalon | Phase::Announce => Stage::Announce,
+            Phase::Discard => Stage::Discard,
+            Phase::Play | Phase::Trischaken => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
+    }
+
+    fn table_info(&self) -> Table {
+        self.table
+    }
+
+    fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    fn hand(&self, s: Seat) -> CardSet {
+        self.hands[s]
+    }
+
+    fn discards(&self, s: Seat) -> CardSet {
+        if s == self.declarer {
+            self.discards
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn discarded_tarokks(&self, _s: Seat) -> Option<u8> {
+        None
+    }
+
+    fn declared_count(&self, _s: Seat) -> Option<u8> {
+        None
+    }
+
+    fn side_known_to(&self, _viewer: Viewer, s: Seat) -> Option<Team> {
+        (self.declarer_known() && s.get() < self.table.seats).then(|| self.team_of(s))
+    }
+
+    fn won(&self, s: Seat) -> CardSet {
+        self.won[s]
+    }
+
+    fn talon_received(&self, s: Seat) -> CardSet {
+        if s == self.declarer {
+            self.talon_received
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn talon_remaining(&self) -> CardSet {
+        self.talon_left()
+    }
+
+    fn declarer(&self) -> Option<(Seat, Contract)> {
+        self.declarer_known()
+            .then_some((self.declarer, self.contract))
+    }
+
+    /// The cards `viewer` may see: a seat its own hand and the soloist its discards; everyone
+    /// the talon once it is turned up (AT-TALON-01; never in a Solo or Trischaken), and the talon
+    /// cards left once the hand is played out.
+    fn visible(&self, viewer: Viewer) -> Visible {
+        if viewer == Viewer::Referee {
+            let mut discards = BySeat::splat(CardSet::EMPTY);
+            discards[self.declarer] = self.discards;
+            return Visible {
+                hands: self.hands,
+                discards,
+                talon: self.deal.talon_set(),
+            };
+        }
+        let mut v = Visible::default();
+        if self.talon_shown() {
+            v.talon = self.deal.talon_set();
+        }
+        if let Viewer::Seat(me) = viewer {
+            if me.get() < self.table.seats {
+                v.hands[me] = self.hands[me];
+                if me == self.declarer && self.declarer_known() {
+                    v.discards[me] = self.discards;
+                }
+            }
+        }
+        v
+    }
+
+    fn called(&self) -> Option<Card> {
+        None
+    }
+
+    fn partner(&self) -> Option<Seat> {
+        None
+    }
+
+    fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
+        for (b, t, level, by, _) in self.declared() {
+            f(b, t, level, by);
+        }
+    }
+
+    fn game_level(&self) -> u8 {
+        self.game_level
+    }
+
+    fn current_trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    fn tricks(&self) -> &[Trick] {
+        &self.tricks[..usize::from(self.ntricks)]
+    }
+
+    /// The talon turned up, card by card in its order, once everyone sees it: a group of one
+    /// card each, the run the soloist took marked taken.
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        self.talon_shown().then(|| {
+            let run = (1u8 << self.contract.talon_cards()) - 1;
+            TalonGroups {
+                group_size: 1,
+                groups: TALON,
+                exposed: (1 << TALON) - 1,
+                looking: None,
+                taken: self.taken.map_or(0, |p| run << p),
+            }
+        })
+    }
+
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        (0, None)
+    }
+
+    fn card_points_of(&self, s: Seat) -> i64 {
+        count::count(CountMethod::ThreesMinusTwo, self.won[s])
+    }
+
+    fn actions_applied(&self) -> u16 {
+        self.actions
+    }
+
+    fn settlement(&self, _round_multiplier: i64) -> Option<Ledger> {
+        matches!(self.phase, Phase::Over(_)).then(|| self.settle())
+    }
+}
+
+/// Every kontra target of an Austrian hand, in id order: the game, then each bonus.
+const TARGETS: [Target; 11] = [
+    Target::Game,
+    Target::Bonus(BONUSES[0]),
+    Target::Bonus(BONUSES[1]),
+    Target::Bonus(BONUSES[2]),
+    Target::Bonus(BONUSES[3]),
+    Target::Bonus(BONUSES[4]),
+    Target::Bonus(BONUSES[5]),
+    Target::Bonus(BONUSES[6]),
+    Target::Bonus(BONUSES[7]),
+    Target::Bonus(BONUSES[8]),
+    Target::Bonus(BONUSES[9]),
+];
+
+impl Game for Austrian {
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over(_) => None,
+            _ => Some(self.to_act),
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        let s = self.to_act;
+        match self.phase {
+            Phase::Auction => {
+                for a in [Action::Pass, Action::Unteren, Action::Hold] {
+                    self.push_legal(out, s, a);
+                }
+                for c in Contract::AUSTRIAN {
+                    self.push_legal(out, s, Action::Bid(c));
+                }
+            }
+            Phase::Keep => out.extend((0..=TALON).map(Action::KeepTalon)),
+            Phase::PreTalon | Phase::Announce => {
+                out.push(Action::Pass);
+                for b in BONUSES {
+                    self.push_legal(out, s, Action::Announce(b));
+                }
+                for t in TARGETS {
+                    let level = match t {
+                        Target::Game => self.game_level,
+                        Target::Bonus(b) => bonus_slot(b).map_or(2, |i| self.items[i].level),
+                    };
+                    if level < 2 {
+                        self.push_legal(out, s, Action::Kontra(t, level + 1));
+                    }
+                }
+            }
+            Phase::Talon => {
+                let k = self.contract.talon_cards();
+                out.extend((0..=TALON - k).map(Action::TakeTalon));
+            }
+            Phase::Discard => {
+                for c in self.hands[self.declarer] {
+                    out.push(Action::Discard(c));
+                }
+            }
+            Phase::Play | Phase::Trischaken => {
+                for c in self.legal_cards(s) {
+                    out.push(Action::Play(c));
+                }
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        let s = self.to_act;
+        let (cards, make): (CardSet, fn(Card) -> Action) = match self.phase {
+            Phase::Play | Phase::Trischaken => (self.legal_cards(s), Action::Play),
+            Phase::Discard => (self.hands[self.declarer], Action::Discard),
+            Phase::Over(_) => return None,
+            _ => {
+                let list = self.legal_actions();
+                if list.is_empty() {
+                    return None;
+                }
+                return list.get(pick(list.len())).copied();
+            }
+        };
+        let n = cards.len() as usize;
+        if n == 0 {
+            return None;
+        }
+        cards.nth(u32::try_from(pick(n)).ok()?).map(make)
+    }
+
+    fn check(&self, a: Action) -> Result<(), Violation> {
+        self.check_phase(self.to_act, a)
+    }
+
+    fn play_unchecked(&mut self, a: Action) {
+        let s = self.to_act;
+        self.count_action();
+        match (self.phase, a) {
+            (Phase::Auction, _) => self.apply_auction(s, a),
+            (Phase::Keep, Action::KeepTalon(n)) => {
+                self.kept = n.min(TALON);
+                self.finish(End::PassedOut);
+            }
+            (Phase::PreTalon | Phase::Announce, _) => self.apply_round(s, a),
+            (Phase::Talon, Action::TakeTalon(p)) => self.apply_talon(p),
+            (Phase::Discard, Action::Discard(c)) => self.apply_discard(c),
+            (Phase::Play | Phase::Trischaken, Action::Play(c)) => self.apply_play(s, c),
+            _ => {}
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(end) => Some(Outcome {
+                end,
+                ledger: self.settle(),
+            }),
+            _ => None,
+        }
+    }
+}
