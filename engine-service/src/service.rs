@@ -719,7 +719,7 @@ impl EngineService for Engine {
                 id: v.id().to_owned(),
                 name: v.name().to_owned(),
                 seat_counts: v.seat_counts().iter().map(|&n| u32::from(n)).collect(),
-                pack_size: 42,
+                pack_size: v.default_pack().cards().len(),
                 options: v
                     .option_specs()
                     .iter()

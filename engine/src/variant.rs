@@ -6,7 +6,7 @@
 
 use crate::action::{Action, Bonus, Contract};
 use crate::austrian::{self, Austrian, AustrianOptions};
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardSet, Pack};
 use crate::deal::{Deal, DealBuilder, DealError};
 use crate::game::{
     ActionList, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, Visible,
@@ -87,6 +87,16 @@ impl Variant {
             Variant::HungarianHigh => "High Tarokk (Magas tarokk)",
             Variant::PolishKrolami => "Taroki z królami (Polish, call a king)",
             Variant::AustrianIllustrated => "Illustrated Tarock (Austrian, three players)",
+        }
+    }
+
+    /// The pack with the default options: 42 cards for the Hungarian games (54 with the option
+    /// `pack`), 54 for the Polish and Austrian ones.
+    #[must_use]
+    pub const fn default_pack(self) -> Pack {
+        match self {
+            Variant::PolishKrolami | Variant::AustrianIllustrated => Pack::Tarock54,
+            _ => Pack::Hungarian42,
         }
     }
 

@@ -868,3 +868,20 @@ fn every_variants_action_ids_map_both_ways() {
         assert_eq!(g.action_from_id(space), None, "{v}");
     }
 }
+
+/// A fresh hand of every variant is dealt from its default pack: every card once, in the hands
+/// and the talon.
+#[test]
+fn every_variant_deals_its_default_pack() {
+    use tarock_engine::game::Observe;
+    for v in Variant::ALL {
+        let seats = v.seat_counts()[0];
+        let setup = tarock_engine::Setup::seeded(v, seats, Seat::new(0), [2; 32]);
+        let g = tarock_engine::AnyGame::new(&setup).expect("a seeded deal");
+        let mut cards = g.deal().talon_set();
+        for s in 0..seats {
+            cards |= g.hand(Seat::new(s));
+        }
+        assert_eq!(cards, v.default_pack().cards(), "{v}");
+    }
+}

@@ -40,6 +40,13 @@ async fn plays_a_thousand_deals_of_every_variant() {
         .into_inner();
     assert!(variants.variants.len() >= 5);
     for v in &variants.variants {
+        // The pack with default options: 42 Hungarian cards, 54 Polish and Austrian.
+        let pack = if v.id.starts_with("hungarian") {
+            42
+        } else {
+            54
+        };
+        assert_eq!(v.pack_size, pack, "{}", v.id);
         let mut tasks = Vec::new();
         let seats = v.seat_counts[0];
         for worker in 0..4u64 {
