@@ -1,7 +1,7 @@
-//! Criterion benchmarks of the engine, per variant (four seats, the Austrian game three):
-//! listing the legal actions and applying one in each phase, a complete random deal from the
-//! auction to the settlement, replaying a stored record of a complete deal (alone and with a
-//! seat's view), and the settlement.
+//! Criterion benchmarks of the engine, per variant (four seats, the Austrian and Danish games
+//! three): listing the legal actions and applying one in each phase, a complete random deal
+//! from the auction to the settlement, replaying a stored record of a complete deal (alone and
+//! with a seat's view), and the settlement.
 //!
 //! Positions come from seeded random play ([`tarock_benches::position`]), so every run measures
 //! the same games. Every benchmark asserts what it computed: the number of legal actions, that

@@ -4,8 +4,9 @@
 
 use crate::respond::{self, Detail};
 use tarock_engine::action::{Declaration, Target};
+use tarock_engine::danish::{Grade, Meld};
 use tarock_engine::game::{End, Observe, Stage, Viewer};
-use tarock_engine::ledger::Scoring;
+use tarock_engine::ledger::{DanishItem, Pot, Scoring};
 use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
@@ -475,6 +476,10 @@ pub(crate) fn action_parts(a: Action) -> ActionParts {
             out.count = u32::from(n);
             pb::ActionKind::KeepTalon
         }
+        Action::LeadFool(named) => {
+            out.suit = suit_to_pb(named);
+            pb::ActionKind::LeadFool
+        }
     };
     out
 }
@@ -580,6 +585,11 @@ fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
             Action::TakeTalon(n - 1)
         }
         pb::ActionKind::Unteren => Action::Unteren,
+        pb::ActionKind::LeadFool => Action::LeadFool(match pb::Suit::try_from(a.suit) {
+            Ok(pb::Suit::Unspecified) => None,
+            Ok(_) => suit_from_pb(a.suit),
+            Err(_) => return Err(Problem::of("suit", format!("unknown suit {}", a.suit))),
+        }),
         pb::ActionKind::KeepTalon => {
             let n = u8::try_from(a.count)
                 .ok()
@@ -865,6 +875,8 @@ fn format_label(a: Action) -> String {
         Action::Unteren => "Unteren: play the named contract".to_owned(),
         Action::KeepTalon(0) => "Keep no talon card".to_owned(),
         Action::KeepTalon(n) => format!("Keep the first {n} talon cards"),
+        Action::LeadFool(Some(s)) => format!("Lead the fool, naming {}", s.name()),
+        Action::LeadFool(None) => "Lead the fool, naming trumps".to_owned(),
         Action::ExposeTalon => "Turn the group face up and look at the next".to_owned(),
         Action::Announce(b) => format!("Announce {}", b.name()),
         Action::Kontra(t, l) => {
@@ -1220,6 +1232,7 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
                         }
                         .to_owned(),
                     ),
+                    Item::Danish(d) => danish_line(d),
                 };
                 pb::LedgerItem {
                     kind: kind as i32,
@@ -1234,6 +1247,15 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
                     payments: i.payments.first(seats).to_vec(),
                     count,
                     label,
+                    pots: if i.pots == [0; 2] {
+                        Vec::new()
+                    } else {
+                        i.pots.to_vec()
+                    },
+                    meld: match i.item {
+                        Item::Danish(DanishItem::Declaration(m)) => Some(meld_to_pb(m)),
+                        _ => None,
+                    },
                 }
             })
             .collect(),
@@ -1244,7 +1266,81 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
             Scoring::Payments => pb::Scoring::Payments,
             Scoring::Points => pb::Scoring::Points,
         } as i32,
+        pots: l.pots.map(|p| p.to_vec()).unwrap_or_default(),
     }
+}
+
+/// The kind, count and label of a Danish ledger line.
+fn danish_line(d: DanishItem) -> (pb::LedgerItemKind, Option<Bonus>, u32, String) {
+    use pb::LedgerItemKind as K;
+    let (kind, count, label) = match d {
+        DanishItem::Foundation(Pot::Pagat) => {
+            (K::Foundation, 0, "Foundation of the pagat pot".to_owned())
+        }
+        DanishItem::Foundation(Pot::King) => {
+            (K::Foundation, 0, "Foundation of the king pot".to_owned())
+        }
+        DanishItem::DealingFee => (K::DealingFee, 0, "Dealing: 5 into each pot".to_owned()),
+        DanishItem::Declaration(m) => (K::Declaration, 0, format!("Declared {m}")),
+        DanishItem::KingsLost => (K::KingsLost, 0, "Kings lost in tricks".to_owned()),
+        DanishItem::PagatLost => (K::PagatLost, 0, "Pagat lost in a trick".to_owned()),
+        DanishItem::PagatTrick => (K::PagatTrick, 0, "Trick won with the pagat".to_owned()),
+        DanishItem::Tout => (K::Tout, 0, "Tout: every trick".to_owned()),
+        DanishItem::ToutFailed => (K::ToutFailed, 0, "Announced Tout failed".to_owned()),
+        DanishItem::Nolo => (K::Nolo, 0, "Nolo: no trick".to_owned()),
+        DanishItem::PagatUltimo => (K::PagatUltimo, 0, "Pagat Ultimo".to_owned()),
+        DanishItem::KingUltimo => (K::KingUltimo, 0, "King Ultimo".to_owned()),
+        DanishItem::PagatBagud => (K::PagatBagud, 0, "Pagat Bagud".to_owned()),
+        DanishItem::KingBagud => (K::KingBagud, 0, "King Bagud".to_owned()),
+        DanishItem::LastTrick => (K::LastTrick, 0, "Last trick".to_owned()),
+        DanishItem::Count(points) => (
+            K::Count,
+            u32::from(points),
+            format!("Count: {points} points against 26"),
+        ),
+    };
+    (kind, None, count, label)
+}
+
+/// A Danish declaration on the wire.
+pub(crate) fn meld_to_pb(m: Meld) -> pb::Meld {
+    use pb::MeldKind as K;
+    let mut out = pb::Meld {
+        value: m.value(),
+        text: m.to_string(),
+        ..pb::Meld::default()
+    };
+    let half = |out: &mut pb::Meld, g: Grade, full: K, abundant: K, half: K| match g {
+        Grade::Full => full,
+        Grade::Abundant => abundant,
+        Grade::Half(c) => {
+            out.missing = Some(card_to_pb(c));
+            half
+        }
+    };
+    out.kind = match m {
+        Meld::Trumps { count, pagat } => {
+            out.count = u32::from(count);
+            out.pagat = pagat;
+            K::Trumps
+        }
+        Meld::Matadors(n) => {
+            out.count = u32::from(n);
+            K::Matadors
+        }
+        Meld::Cavallerie(s, g) => {
+            out.suit = suit_to_pb(Some(s)) as i32;
+            half(
+                &mut out,
+                g,
+                K::FullCavallerie,
+                K::AbundantCavallerie,
+                K::HalfCavallerie,
+            )
+        }
+        Meld::Kings(g) => half(&mut out, g, K::FullKings, K::AbundantKings, K::HalfKings),
+    } as i32;
+    out
 }
 
 /// The events `action` caused, comparing the game before and after.
@@ -1252,8 +1348,8 @@ pub fn events(before: &AnyGame, after: &AnyGame, action: Action) -> Vec<pb::Even
     let (b, a) = (before, after);
     let mut out = Vec::new();
     if a.tricks().len() > b.tricks().len() {
-        if let Some(t) = a.tricks().last() {
-            if let Some((s, c)) = t.winner(&tarock_engine::TrickRules::TAROCK) {
+        if let Some(i) = a.tricks().len().checked_sub(1) {
+            if let Some((s, c)) = a.trick_winner(i) {
                 out.push(pb::Event {
                     kind: pb::EventKind::TrickWon as i32,
                     seat: Some(u32::from(s.get())),

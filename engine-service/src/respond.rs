@@ -262,7 +262,7 @@ pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Answer {
 }
 
 /// A trick: its leader, its plays and, for a completed one, its winner.
-fn trick(w: &mut Writer, t: &tarock_engine::Trick, complete: bool) {
+fn trick(w: &mut Writer, t: &tarock_engine::Trick, winner: Option<Seat>) {
     w.uint(1, u64::from(t.leader().get()));
     for (s, c) in t.plays() {
         w.message(2, |w| {
@@ -270,13 +270,7 @@ fn trick(w: &mut Writer, t: &tarock_engine::Trick, complete: bool) {
             card(w, 2, c);
         });
     }
-    if complete {
-        w.opt_uint(
-            3,
-            t.winner(&tarock_engine::TrickRules::TAROCK)
-                .map(|(s, _)| u32::from(s.get())),
-        );
-    }
+    w.opt_uint(3, winner.map(|s| u32::from(s.get())));
 }
 
 /// The tag of `GameRecord.actions`.
@@ -447,8 +441,9 @@ impl History {
         let auction_end = w.len();
         // The completed tricks.
         w.raw(self.tricks());
-        for done in tricks.iter().skip(self.ntricks) {
-            w.message(TRICKS_TAG, |w| trick(w, done, true));
+        for (i, done) in tricks.iter().enumerate().skip(self.ntricks) {
+            let winner = game.trick_winner(i).map(|(s, _)| s);
+            w.message(TRICKS_TAG, |w| trick(w, done, winner));
         }
         let tricks_end = w.len();
         // The history entries, with the discards among them.
@@ -541,7 +536,34 @@ pub fn view_with(
     match game {
         AnyGame::Hungarian(h) => view_of(w, game, h, actions, seats, kept, viewer),
         AnyGame::Polish(p) => view_of(w, game, p, actions, seats, kept, viewer),
+        AnyGame::Danish(d) => {
+            view_of(w, game, d, actions, seats, kept, viewer);
+            w.message(23, |w| danish_state(w, d));
+        }
         _ => view_of(w, game, game, actions, seats, kept, viewer),
+    }
+}
+
+/// The Danish hand's own state (field 23 of a view): the pots, the Tout, what the skat may be
+/// asked, the fool's named suit and the declarations. All of it is public.
+fn danish_state(w: &mut Writer, d: &tarock_engine::Danish) {
+    w.packed(1, d.pots().iter().map(|&p| p as u64));
+    w.uint(2, u64::from(d.tout_announced()));
+    w.opt_uint(3, d.skat_has_trumps().map(u32::from));
+    if let Some(named) = d.named_suit() {
+        w.uint(4, 1);
+        w.int(5, convert::suit_to_pb(named) as i64);
+    }
+    let table = d.table_info();
+    for s in table.active_from(table.dealer) {
+        if let Some(melds) = d.melds_of(s) {
+            w.message(6, |w| {
+                w.uint(1, u64::from(s.get()));
+                for m in melds.iter() {
+                    w.message(2, |w| tarock_proto::wire::meld(w, &convert::meld_to_pb(m)));
+                }
+            });
+        }
     }
 }
 
@@ -644,7 +666,7 @@ fn view_of<G: Observe>(
         });
     });
     w.uint(15, u64::from(h.game_level()));
-    w.message(16, |w| trick(w, h.current_trick(), false));
+    w.message(16, |w| trick(w, h.current_trick(), None));
     // The kept tricks are the first of this game's (the kept history is of its first actions).
     let kept_tricks = match kept {
         Some(k) if k.ntricks <= h.tricks().len() => {
@@ -653,8 +675,9 @@ fn view_of<G: Observe>(
         }
         _ => 0,
     };
-    for t in &h.tricks()[kept_tricks..] {
-        w.message(TRICKS_TAG, |w| trick(w, t, true));
+    for (i, t) in h.tricks().iter().enumerate().skip(kept_tricks) {
+        let winner = h.trick_winner(i).map(|(s, _)| s);
+        w.message(TRICKS_TAG, |w| trick(w, t, winner));
     }
     // Whether the viewer may not see `seat`'s discard of `card`.
     let hidden = |seat: Seat, card: Card| !vis.discards[seat].contains(card);

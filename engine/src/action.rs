@@ -459,8 +459,8 @@ pub enum Action {
     Kontra(Target, u8),
     /// Play a card to the current trick.
     Play(Card),
-    /// Throw the hand in for no score: a Polish hand without tarokks before the auction, or a
-    /// final bid of one not played.
+    /// Throw the hand in for no score: a Polish hand without tarokks before the auction, a
+    /// final bid of one not played, or a Danish misdeal (a hand dealt no trump).
     ThrowIn,
     /// Give the game up, paying the penalty: a Polish declarer who found the called king in the
     /// talon.
@@ -474,6 +474,8 @@ pub enum Action {
     /// Austrian (Graz) after three passes: the dealer keeps the first `n` talon cards, unseen,
     /// for the next hand (0: puts the talon back).
     KeepTalon(u8),
+    /// Danish: lead the fool, naming the suit led (`None`: trumps).
+    LeadFool(Option<Suit>),
 }
 
 impl fmt::Display for Action {
@@ -502,6 +504,7 @@ impl fmt::Display for Action {
             Action::ExposeTalon => f.write_str("expose"),
             Action::Unteren => f.write_str("unteren"),
             Action::KeepTalon(n) => write!(f, "keep {n}"),
+            Action::LeadFool(s) => write!(f, "lead-fool {}", s.map_or('T', Suit::letter)),
         }
     }
 }
@@ -574,6 +577,18 @@ impl FromStr for Action {
             "give-up" => no_arg(Action::GiveUp),
             "expose" => no_arg(Action::ExposeTalon),
             "unteren" => no_arg(Action::Unteren),
+            "lead-fool" => {
+                let a = need_arg("missing suit named (H, D, C, S, or T for trumps)")?;
+                let mut chars = a.chars();
+                let named = match (chars.next().map(|c| c.to_ascii_uppercase()), chars.next()) {
+                    (Some('T'), None) => None,
+                    (Some(c), None) => Some(Suit::from_letter(c).ok_or_else(|| {
+                        ParseActionError::new(s, "name H, D, C, S, or T for trumps")
+                    })?),
+                    _ => return Err(ParseActionError::new(s, "name H, D, C, S, or T for trumps")),
+                };
+                Ok(Action::LeadFool(named))
+            }
             "keep" => {
                 let n = need_arg("missing number of talon cards")?
                     .parse::<u8>()

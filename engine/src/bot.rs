@@ -68,11 +68,7 @@ impl Bot {
         if actions.is_empty() {
             return None;
         }
-        let applied = match game {
-            AnyGame::Hungarian(h) => u64::from(h.actions_applied()),
-            AnyGame::Polish(p) => u64::from(p.actions_applied()),
-            AnyGame::Austrian(a) => u64::from(a.actions_applied()),
-        };
+        let applied = u64::from(game.actions_applied());
         let mut rng = SplitMix::new(seed ^ applied.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         match self {
             Bot::Random => Some(actions[rng.below(actions.len())]),
@@ -87,6 +83,10 @@ impl Bot {
                 )),
                 AnyGame::Austrian(a) => Some(crate::austrian::bot::choose(
                     &crate::austrian::bot::SeatKnowledge::new(a, seat),
+                    actions,
+                )),
+                AnyGame::Danish(d) => Some(crate::danish::bot::choose(
+                    &crate::danish::bot::SeatKnowledge::new(d, seat),
                     actions,
                 )),
             },

@@ -59,6 +59,37 @@ impl Deal {
     }
 }
 
+impl Deal {
+    /// Deals a shuffled pack in packets of the given sizes to each active seat in turn from
+    /// the dealer's right, then the last `talon_len` cards to the talon (the Danish dealer's
+    /// three extra cards).
+    #[must_use]
+    pub fn from_order_talon_last(
+        order: &[Card],
+        table: &Table,
+        talon_len: usize,
+        packets: &[usize],
+    ) -> Deal {
+        let mut hands = BySeat::splat(CardSet::EMPTY);
+        let mut next = 0;
+        for &size in packets {
+            for seat in table.active_from(table.first_active()) {
+                for &c in &order[next..next + size] {
+                    hands[seat].insert(c);
+                }
+                next += size;
+            }
+        }
+        let mut talon = [Card::PAGAT; MAX_TALON];
+        talon[..talon_len].copy_from_slice(&order[next..next + talon_len]);
+        Deal {
+            hands,
+            talon,
+            talon_len: talon_len as u8,
+        }
+    }
+}
+
 /// One problem found in an explicit deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -222,7 +222,8 @@ pub enum End {
 /// Each game has its own finer phases; this is where they meet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
-    /// Before the auction: throw-ins and declarations on the dealt hand (Polish).
+    /// Before the auction or the discard: throw-ins and declarations on the dealt hand (Polish;
+    /// the Danish misdeal).
     Opening,
     /// Bidding.
     Auction,
@@ -416,6 +417,12 @@ pub trait Observe {
     fn current_trick(&self) -> &Trick;
     /// The completed tricks.
     fn tricks(&self) -> &[Trick];
+    /// The winner of completed trick `i` and the card that won it.
+    fn trick_winner(&self, i: usize) -> Option<(Seat, Card)> {
+        self.tricks()
+            .get(i)?
+            .winner(&crate::trick::TrickRules::TAROCK)
+    }
     /// The talon offered in groups, once the declarer takes from it (Polish).
     fn talon_groups(&self) -> Option<TalonGroups>;
     /// Where the auction lies in a record's actions: how many actions come before it (the

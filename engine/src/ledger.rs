@@ -51,6 +51,67 @@ pub enum Item {
     GiveUp,
     /// Austrian Trischaken: a player's result (the most card points lose, the others win).
     Trischaken,
+    /// A Danish payment (`seat` is the player it concerns).
+    Danish(DanishItem),
+}
+
+/// What a Danish ledger line is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DanishItem {
+    /// Every player pays the foundation into an empty pot (DK-MATCH-01/02).
+    Foundation(Pot),
+    /// The dealer pays 5 into each pot (DK-SCORE-03).
+    DealingFee,
+    /// A compulsory declaration, paid by each other player (DK-SCORE-04..08).
+    Declaration(crate::danish::Meld),
+    /// Kings played to earlier tricks and lost, 5 each to every other player and the king pot
+    /// (DK-SCORE-09); `base` per king.
+    KingsLost,
+    /// The pagat played to an earlier trick and lost (DK-SCORE-10).
+    PagatLost,
+    /// An earlier trick won with the pagat (DK-SCORE-11).
+    PagatTrick,
+    /// All the tricks (DK-SCORE-13).
+    Tout,
+    /// An announced Tout that failed (DK-SCORE-25).
+    ToutFailed,
+    /// No trick (DK-SCORE-15).
+    Nolo,
+    /// The last trick won with the pagat (DK-SCORE-18).
+    PagatUltimo,
+    /// The last trick won with a king (DK-SCORE-19).
+    KingUltimo,
+    /// The pagat played to the last trick and lost (DK-SCORE-20).
+    PagatBagud,
+    /// A king played to the last trick and lost (DK-SCORE-21).
+    KingBagud,
+    /// The last trick won with another card (DK-SCORE-22).
+    LastTrick,
+    /// The count against 26 (the points counted), settled with the new dealer (DK-SCORE-27).
+    Count(u8),
+}
+
+/// The two Danish pots (DK-SCORE-02).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pot {
+    /// The pagat pot.
+    Pagat,
+    /// The king pot.
+    King,
+}
+
+impl Pot {
+    /// Both pots, in the order of [`LedgerItem::pots`].
+    pub const BOTH: [Pot; 2] = [Pot::Pagat, Pot::King];
+
+    /// The index in [`LedgerItem::pots`] and [`Ledger::pots`].
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Pot::Pagat => 0,
+            Pot::King => 1,
+        }
+    }
 }
 
 /// How a settlement is read.
@@ -82,8 +143,12 @@ pub struct LedgerItem {
     pub announced: bool,
     /// Made (true) or failed (false), from the point of view of `team` / `seat`.
     pub made: bool,
-    /// What each seat receives (positive) or pays (negative) for this line. Sums to zero.
+    /// What each seat receives (positive) or pays (negative) for this line. With the pots'
+    /// changes, sums to zero.
     pub payments: BySeat<i64>,
+    /// What the line puts into (positive) or takes from (negative) the Danish pagat and king
+    /// pots; zero in the other games.
+    pub pots: [i64; 2],
 }
 
 /// The itemised settlement of one hand.
@@ -99,6 +164,8 @@ pub struct Ledger {
     pub hat: Option<Seat>,
     /// How the lines are read: payments (zero-sum) or points credited.
     pub scoring: Scoring,
+    /// The Danish pots' contents (pagat, king) after the hand.
+    pub pots: Option<[i64; 2]>,
 }
 
 impl Ledger {
@@ -110,13 +177,15 @@ impl Ledger {
         self.items.push(item);
     }
 
-    /// True if every line and the totals sum to zero (a settlement in points need not).
+    /// True if every line and the totals sum to zero, counting what goes into the pots (a
+    /// settlement in points need not).
     #[must_use]
     pub fn is_zero_sum(&self) -> bool {
+        let potted: i64 = self.items.iter().map(|i| i.pots[0] + i.pots[1]).sum();
         self.items
             .iter()
-            .all(|i| i.payments.0.iter().sum::<i64>() == 0)
-            && self.totals.0.iter().sum::<i64>() == 0
+            .all(|i| i.payments.0.iter().sum::<i64>() + i.pots[0] + i.pots[1] == 0)
+            && self.totals.0.iter().sum::<i64>() + potted == 0
     }
 
     /// True if the totals are the sums of the lines and, for a settlement in payments, every
@@ -267,6 +336,7 @@ impl LedgerItem {
             announced,
             made,
             payments: pay(winner, base.saturating_mul(multiplier)),
+            pots: [0; 2],
         }
     }
 }

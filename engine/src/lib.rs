@@ -8,6 +8,7 @@ pub mod austrian;
 pub mod bot;
 pub mod card;
 pub mod count;
+pub mod danish;
 pub mod deal;
 pub mod game;
 pub mod hungarian;
@@ -24,6 +25,7 @@ pub use austrian::{Austrian, AustrianOptions};
 pub use bot::Bot;
 pub use card::{Card, CardSet, Pack, Rank, Suit};
 pub use count::CountMethod;
+pub use danish::{Danish, DanishOptions};
 pub use deal::{Deal, DealBuilder, DealError};
 pub use game::{
     ActionList, End, Game, Observe, Outcome, PlayError, Stage, TalonGroups, Viewer, Violation,

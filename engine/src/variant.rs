@@ -7,6 +7,7 @@
 use crate::action::{Action, Bonus, Contract};
 use crate::austrian::{self, Austrian, AustrianOptions};
 use crate::card::{Card, CardSet, Pack};
+use crate::danish::{self, Danish, DanishOptions};
 use crate::deal::{Deal, DealBuilder, DealError};
 use crate::game::{
     ActionList, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, Visible,
@@ -39,16 +40,19 @@ pub enum Variant {
     PolishKrolami,
     /// Austrian Illustrated Tarock (Illustriertes Dreiertarock): three players.
     AustrianIllustrated,
+    /// Danish Tarok: three active players, the 78-card pack, pots and payments.
+    DanishTarok,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::HungarianIllustrated,
         Variant::HungarianPaskievics,
         Variant::HungarianHigh,
         Variant::PolishKrolami,
         Variant::AustrianIllustrated,
+        Variant::DanishTarok,
     ];
 
     /// The Hungarian games.
@@ -67,6 +71,7 @@ impl Variant {
             Variant::HungarianHigh => "hungarian-high",
             Variant::PolishKrolami => "polish-krolami",
             Variant::AustrianIllustrated => "austrian-illustrated",
+            Variant::DanishTarok => "danish-tarok",
         }
     }
 
@@ -87,15 +92,17 @@ impl Variant {
             Variant::HungarianHigh => "High Tarokk (Magas tarokk)",
             Variant::PolishKrolami => "Taroki z królami (Polish, call a king)",
             Variant::AustrianIllustrated => "Illustrated Tarock (Austrian, three players)",
+            Variant::DanishTarok => "Tarok (Danish, three players, 78 cards)",
         }
     }
 
     /// The pack with the default options: 42 cards for the Hungarian games (54 with the option
-    /// `pack`), 54 for the Polish and Austrian ones.
+    /// `pack`), 54 for the Polish and Austrian ones, 78 for the Danish.
     #[must_use]
     pub const fn default_pack(self) -> Pack {
         match self {
             Variant::PolishKrolami | Variant::AustrianIllustrated => Pack::Tarock54,
+            Variant::DanishTarok => Pack::French78,
             _ => Pack::Hungarian42,
         }
     }
@@ -106,6 +113,7 @@ impl Variant {
         match self {
             Variant::PolishKrolami => &[4],
             Variant::AustrianIllustrated => &[3],
+            Variant::DanishTarok => &[3, 4],
             _ => &[4, 5],
         }
     }
@@ -116,6 +124,7 @@ impl Variant {
         match self {
             Variant::PolishKrolami => VariantOptions::Polish(PolishOptions::default()),
             Variant::AustrianIllustrated => VariantOptions::Austrian(AustrianOptions::default()),
+            Variant::DanishTarok => VariantOptions::Danish(DanishOptions::default()),
             _ => VariantOptions::Hungarian(HungarianOptions::for_game(self.hungarian_game())),
         }
     }
@@ -133,7 +142,8 @@ impl Variant {
             Variant::HungarianHigh => HungarianGame::High,
             Variant::HungarianIllustrated
             | Variant::PolishKrolami
-            | Variant::AustrianIllustrated => HungarianGame::Illustrated,
+            | Variant::AustrianIllustrated
+            | Variant::DanishTarok => HungarianGame::Illustrated,
         }
     }
 }
@@ -154,6 +164,8 @@ pub enum VariantOptions {
     Polish(PolishOptions),
     /// Illustrated Tarock.
     Austrian(AustrianOptions),
+    /// Danish Tarok.
+    Danish(DanishOptions),
 }
 
 impl VariantOptions {
@@ -166,6 +178,7 @@ impl VariantOptions {
             VariantOptions::Hungarian(o) => o.set(name, value),
             VariantOptions::Polish(o) => o.set(name, value),
             VariantOptions::Austrian(o) => o.set(name, value),
+            VariantOptions::Danish(o) => o.set(name, value),
         }
     }
 
@@ -176,6 +189,7 @@ impl VariantOptions {
             VariantOptions::Hungarian(o) => o.get(name),
             VariantOptions::Polish(o) => o.get(name),
             VariantOptions::Austrian(o) => o.get(name),
+            VariantOptions::Danish(o) => o.get(name),
         }
     }
 
@@ -186,6 +200,7 @@ impl VariantOptions {
             VariantOptions::Hungarian(o) => o.specs(),
             VariantOptions::Polish(o) => o.specs(),
             VariantOptions::Austrian(o) => o.specs(),
+            VariantOptions::Danish(o) => o.specs(),
         }
     }
 
@@ -291,6 +306,8 @@ pub enum AnyGame {
     Polish(Polish),
     /// An Austrian hand.
     Austrian(Austrian),
+    /// A Danish hand.
+    Danish(Danish),
 }
 
 /// The first illegal action of a replayed record.
@@ -385,6 +402,20 @@ impl AnyGame {
                 };
                 Ok(AnyGame::Austrian(Austrian::new(o, table, deal)))
             }
+            VariantOptions::Danish(o) => {
+                let table = Danish::table(setup.seats, setup.dealer)
+                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
+                let deal: Deal = match &setup.deal {
+                    DealSource::Seed(seed) => {
+                        let order = shuffle::shuffled(Danish::SHAPE.pack, *seed);
+                        Danish::deal_from_order(&table, order.as_slice())
+                    }
+                    DealSource::Explicit(b) => {
+                        b.build(&Danish::SHAPE, &table).map_err(SetupError::Deal)?
+                    }
+                };
+                Ok(AnyGame::Danish(Danish::new(o, table, deal)))
+            }
         }
     }
 
@@ -469,6 +500,15 @@ impl AnyGame {
         }
     }
 
+    /// The Danish hand, if this is one.
+    #[must_use]
+    pub fn as_danish(&self) -> Option<&Danish> {
+        match self {
+            AnyGame::Danish(d) => Some(d),
+            _ => None,
+        }
+    }
+
     /// The hand as it was dealt, before any action (the same setup and cards).
     #[must_use]
     pub fn as_dealt(&self) -> AnyGame {
@@ -481,6 +521,9 @@ impl AnyGame {
             }
             AnyGame::Austrian(a) => {
                 AnyGame::Austrian(Austrian::new(*a.options(), a.table_info(), *a.deal()))
+            }
+            AnyGame::Danish(d) => {
+                AnyGame::Danish(Danish::new(*d.options(), d.table_info(), *d.deal()))
             }
         }
     }
@@ -496,6 +539,7 @@ impl AnyGame {
             },
             AnyGame::Polish(_) => Variant::PolishKrolami,
             AnyGame::Austrian(_) => Variant::AustrianIllustrated,
+            AnyGame::Danish(_) => Variant::DanishTarok,
         }
     }
 
@@ -506,6 +550,7 @@ impl AnyGame {
             AnyGame::Hungarian(h) => ids::action_id(Hungarian::shape(h.options()).pack, a),
             AnyGame::Polish(_) => polish::ids::action_id(a),
             AnyGame::Austrian(_) => austrian::ids::action_id(a),
+            AnyGame::Danish(_) => danish::ids::action_id(a),
         }
     }
 
@@ -516,6 +561,7 @@ impl AnyGame {
             AnyGame::Hungarian(h) => ids::action_from_id(Hungarian::shape(h.options()).pack, id),
             AnyGame::Polish(_) => polish::ids::action_from_id(id),
             AnyGame::Austrian(_) => austrian::ids::action_from_id(id),
+            AnyGame::Danish(_) => danish::ids::action_from_id(id),
         }
     }
 
@@ -526,6 +572,7 @@ impl AnyGame {
             AnyGame::Hungarian(h) => ids::space_size(Hungarian::shape(h.options()).pack),
             AnyGame::Polish(_) => polish::ids::SPACE,
             AnyGame::Austrian(_) => austrian::ids::SPACE,
+            AnyGame::Danish(_) => danish::ids::SPACE,
         }
     }
 }
@@ -537,6 +584,7 @@ macro_rules! dispatch {
             AnyGame::Hungarian($g) => $e,
             AnyGame::Polish($g) => $e,
             AnyGame::Austrian($g) => $e,
+            AnyGame::Danish($g) => $e,
         }
     };
 }
@@ -616,6 +664,10 @@ impl Observe for AnyGame {
 
     fn tricks(&self) -> &[Trick] {
         dispatch!(self, g => g.tricks())
+    }
+
+    fn trick_winner(&self, i: usize) -> Option<(Seat, Card)> {
+        dispatch!(self, g => g.trick_winner(i))
     }
 
     fn talon_groups(&self) -> Option<TalonGroups> {

@@ -74,7 +74,7 @@ fn bots_play_only_legal_actions_in_every_variant() {
             Bot::Heuristic,
         ],
     ];
-    let configs: [Config; 11] = [
+    let configs: [Config; 14] = [
         (Variant::HungarianIllustrated, 4, &[]),
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
@@ -106,6 +106,17 @@ fn bots_play_only_legal_actions_in_every_variant() {
             Variant::AustrianIllustrated,
             3,
             &[("owl_pre_ultimo", "true"), ("mondfang_bonus", "true")],
+        ),
+        (Variant::DanishTarok, 3, &[]),
+        (Variant::DanishTarok, 4, &[]),
+        (
+            Variant::DanishTarok,
+            3,
+            &[
+                ("fool_lead_suit", "next_card"),
+                ("fool_endplay", "before_last_three"),
+                ("danish_discard_rules", "simple4pt"),
+            ],
         ),
     ];
     for (variant, seats, options) in configs {
@@ -159,10 +170,10 @@ fn unseen_swap(variant: Variant, seed: u64) -> Option<(AnyGame, AnyGame, Seat)> 
     let others: Vec<Seat> = Seat::all(seats).filter(|&s| s != me).collect();
     let n = others.len();
     let (a, b) = (others[seed as usize % n], others[(seed as usize + 1) % n]);
-    let hidden = |s: Seat| (g.hand(s) & start.hand(s)) - visible.hands[s];
+    let hidden = |s: Seat| (g.hand(s) & start.deal().hands[s]) - visible.hands[s];
     let (ca, cb) = (hidden(a).lowest()?, hidden(b).highest()?);
     let mut hands: Vec<Vec<tarock_engine::Card>> = Seat::all(seats)
-        .map(|s| start.hand(s).into_iter().collect())
+        .map(|s| start.deal().hands[s].into_iter().collect())
         .collect();
     for c in hands.iter_mut().flatten() {
         if *c == ca {
@@ -253,6 +264,14 @@ fn polish_heuristic_sees_only_its_seat() {
     );
 }
 
+/// The Danish heuristic, too, sees only its seat.
+#[test]
+fn danish_heuristic_sees_only_its_seat() {
+    sees_only_its_seat(Variant::DanishTarok, 600, 200, &["Discard", "Play"], |g| {
+        format!("{:?}", g.as_danish().expect("Danish").phase())
+    });
+}
+
 /// The Austrian heuristic, too, sees only its seat.
 #[test]
 fn austrian_heuristic_sees_only_its_seat() {
@@ -304,7 +323,9 @@ fn heuristic_beats_random() {
 /// The heuristic bot also beats random bots in the other variants.
 #[test]
 fn heuristic_beats_random_in_every_variant() {
-    let configs: [Config; 6] = [
+    let configs: [Config; 8] = [
+        (Variant::DanishTarok, 3, &[]),
+        (Variant::DanishTarok, 4, &[]),
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
         (Variant::HungarianHigh, 4, &[]),

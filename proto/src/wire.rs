@@ -489,6 +489,7 @@ fn game_view(w: &mut Writer, m: &pb::GameView) {
         end_seat,
         moves,
         talon_groups: groups,
+        danish,
     } = m;
     if let Some(v) = viewer {
         let pb::Viewer { role, seat } = v;
@@ -561,6 +562,56 @@ fn game_view(w: &mut Writer, m: &pb::GameView) {
     if let Some(t) = groups {
         w.message(22, |w| talon_groups(w, t));
     }
+    if let Some(d) = danish {
+        w.message(23, |w| danish_state(w, d));
+    }
+}
+
+fn danish_state(w: &mut Writer, m: &pb::DanishState) {
+    let pb::DanishState {
+        pots,
+        tout_announced,
+        skat_has_trumps,
+        fool_named,
+        named_suit,
+        melds,
+    } = m;
+    w.packed(1, pots.iter().map(|&p| p as u64));
+    w.uint(2, u64::from(*tout_announced));
+    w.opt_uint(3, skat_has_trumps.map(u32::from));
+    w.uint(4, u64::from(*fool_named));
+    w.int(5, enum_value(*named_suit));
+    for s in melds {
+        let pb::SeatMelds { seat, melds: ms } = s;
+        w.message(6, |w| {
+            w.uint(1, u64::from(*seat));
+            for m in ms {
+                w.message(2, |w| meld(w, m));
+            }
+        });
+    }
+}
+
+/// Writes a `Meld`'s fields.
+pub fn meld(w: &mut Writer, m: &pb::Meld) {
+    let pb::Meld {
+        kind,
+        count,
+        pagat,
+        suit,
+        missing,
+        value,
+        text,
+    } = m;
+    w.int(1, enum_value(*kind));
+    w.uint(2, u64::from(*count));
+    w.uint(3, u64::from(*pagat));
+    w.int(4, enum_value(*suit));
+    if let Some(c) = missing {
+        w.message(5, |w| card(w, c));
+    }
+    w.int(6, *value);
+    w.bytes(7, text.as_bytes());
 }
 
 /// Writes an `Event`'s fields.

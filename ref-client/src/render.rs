@@ -174,7 +174,7 @@ pub(crate) fn hand(style: Style, cards: &[pb::Card], indent: &str) -> String {
 }
 
 /// A protobuf enum value's name made readable: `BONUS_KING_ULTIMO` → `king ultimo`.
-fn enum_words(name: &str, prefix: &str) -> String {
+pub(crate) fn enum_words(name: &str, prefix: &str) -> String {
     name.strip_prefix(prefix)
         .unwrap_or(name)
         .to_ascii_lowercase()
@@ -189,7 +189,7 @@ pub(crate) fn phase(p: i32) -> String {
         Ok(pb::Phase::Announce) => "round of announcements".to_owned(),
         Ok(pb::Phase::Play) => "trick play".to_owned(),
         Ok(pb::Phase::Over) => "hand over".to_owned(),
-        Ok(pb::Phase::Opening) => "before the auction".to_owned(),
+        Ok(pb::Phase::Opening) => "the opening (throw-ins and laid-down cards)".to_owned(),
         Ok(pb::Phase::Call) => "calling a king".to_owned(),
         Ok(pb::Phase::Talon) => "taking from the talon".to_owned(),
         Ok(p) => enum_words(p.as_str_name(), "PHASE_"),
@@ -487,6 +487,9 @@ pub(crate) fn table(style: Style, seats: &Seats, v: &pb::GameView) -> String {
             .collect();
         let _ = writeln!(out, "announced: {}", items.join(", "));
     }
+    if let Some(d) = &v.danish {
+        out.push_str(&danish(style, seats, d));
+    }
     let sides: Vec<String> = v
         .seat_views
         .iter()
@@ -534,6 +537,52 @@ pub(crate) fn moves(style: Style, moves: &[pb::LegalMove]) -> String {
     out
 }
 
+/// The Danish hand's public state: the pots, a Tout, the fool's named suit, what the skat may
+/// be asked, and the declarations.
+fn danish(style: Style, seats: &Seats, d: &pb::DanishState) -> String {
+    let mut out = String::new();
+    if let [pagat, king] = d.pots[..] {
+        let _ = writeln!(out, "pots: pagat {pagat}, king {king}");
+    }
+    if d.tout_announced {
+        let _ = writeln!(out, "the dealer announced {}", style.bold("Tout"));
+    }
+    if d.fool_named {
+        let named = pb::Suit::try_from(d.named_suit)
+            .ok()
+            .filter(|s| *s != pb::Suit::Unspecified)
+            .map_or_else(
+                || "trumps".to_owned(),
+                |s| enum_words(s.as_str_name(), "SUIT_"),
+            );
+        let _ = writeln!(out, "the fool led, naming {named}");
+    }
+    if let Some(t) = d.skat_has_trumps {
+        let _ = writeln!(
+            out,
+            "the dealer holds no trump; the skat {} trumps",
+            if t { "holds" } else { "holds no" }
+        );
+    }
+    if !d.melds.is_empty() {
+        let said: Vec<String> = d
+            .melds
+            .iter()
+            .map(|s| {
+                let melds: Vec<&str> = s.melds.iter().map(|m| m.text.as_str()).collect();
+                let what = if melds.is_empty() {
+                    "pas".to_owned()
+                } else {
+                    melds.join(", ")
+                };
+                format!("{} {what}", seats.name(style, s.seat))
+            })
+            .collect();
+        let _ = writeln!(out, "declared: {}", said.join("; "));
+    }
+    out
+}
+
 /// The itemised settlement: one row per ledger line with every seat's payment, then totals.
 pub(crate) fn ledger(style: Style, seats: &Seats, l: &pb::Ledger) -> String {
     let n = l.totals.len();
@@ -566,6 +615,9 @@ pub(crate) fn ledger(style: Style, seats: &Seats, l: &pb::Ledger) -> String {
         };
         if !owner.is_empty() {
             let _ = write!(what, " ({owner})");
+        }
+        if let [pagat, king] = item.pots[..] {
+            let _ = write!(what, " [pots {pagat:+}/{king:+}]");
         }
         let what: String = if what.chars().count() > 32 {
             what.chars().take(31).chain(['…']).collect()
@@ -601,6 +653,9 @@ pub(crate) fn ledger(style: Style, seats: &Seats, l: &pb::Ledger) -> String {
     }
     if let Some(h) = l.hat {
         let _ = writeln!(out, "  {} wears the hat (XXI caught)", seats.name(style, h));
+    }
+    if let [pagat, king] = l.pots[..] {
+        let _ = writeln!(out, "  pots after the hand: pagat {pagat}, king {king}");
     }
     if l.scoring == pb::Scoring::Points as i32 {
         let _ = writeln!(out, "  points credited on the score sheet: nobody pays");

@@ -60,6 +60,8 @@ struct Deal {
     totals: Vec<i64>,
     /// The totals are points credited on a score sheet (the Austrian series), not payments.
     points: bool,
+    /// What went into the Danish pots (taken out: negative).
+    potted: i64,
     end: i32,
     contract: Option<i32>,
     declarer_won: Option<bool>,
@@ -136,20 +138,39 @@ async fn one_deal(mut c: Client, o: &SimOptions, i: u64) -> Result<Deal, CliErro
     Ok(Deal {
         totals: ledger.totals.clone(),
         points: ledger.scoring == pb::Scoring::Points as i32,
+        potted: ledger.items.iter().flat_map(|i| &i.pots).sum(),
         end: score.end,
         contract: view.declarer.map(|_| view.contract),
         declarer_won,
-        bonuses: ledger
-            .items
-            .iter()
-            .filter(|l| l.kind == pb::LedgerItemKind::Bonus as i32)
-            .map(|l| BonusLine {
-                label: l.label.clone(),
-                announced: l.announced,
-                made: l.made,
-            })
-            .collect(),
+        bonuses: ledger.items.iter().filter_map(bonus_line).collect(),
         actions: rec.actions.len(),
+    })
+}
+
+/// A bonus, or a Danish declaration or payment for play, as the summary tallies it.
+fn bonus_line(l: &pb::LedgerItem) -> Option<BonusLine> {
+    use pb::LedgerItemKind as K;
+    let kind = K::try_from(l.kind).ok()?;
+    let label = match kind {
+        K::Bonus => l.label.clone(),
+        K::Declaration
+        | K::KingsLost
+        | K::PagatLost
+        | K::PagatTrick
+        | K::Tout
+        | K::ToutFailed
+        | K::Nolo
+        | K::PagatUltimo
+        | K::KingUltimo
+        | K::PagatBagud
+        | K::KingBagud
+        | K::LastTrick => render::enum_words(kind.as_str_name(), "LEDGER_ITEM_KIND_"),
+        _ => return None,
+    };
+    Some(BonusLine {
+        label,
+        announced: l.announced,
+        made: l.made,
     })
 }
 
@@ -262,6 +283,7 @@ struct Summary {
     bonuses: BTreeMap<String, BonusTally>,
     actions: usize,
     points: bool,
+    potted: i64,
 }
 
 impl Summary {
@@ -301,6 +323,7 @@ impl Summary {
         }
         Summary {
             points: deals.iter().any(|d| d.points),
+            potted: deals.iter().map(|d| d.potted).sum(),
             deals: deals.len(),
             elapsed,
             seats,
@@ -399,6 +422,7 @@ impl Summary {
             "deals_per_sec": round(self.per_sec(), 1),
             "actions": self.actions,
             "scoring": if self.points { "points" } else { "payments" },
+            "potted": self.potted,
             "seats": seats,
             "bots": bots,
             "contracts": contracts,

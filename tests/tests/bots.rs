@@ -50,6 +50,8 @@ async fn suggestions_are_legal_and_match_the_engine() {
         ("hungarian-high", 4),
         ("polish-krolami", 4),
         ("austrian-illustrated", 3),
+        ("danish-tarok", 3),
+        ("danish-tarok", 4),
     ] {
         for n in 0..12u64 {
             let mut record = new_deal(&mut c, variant, n, seats).await;

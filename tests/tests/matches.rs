@@ -308,3 +308,86 @@ async fn austrian_series_run_to_one_hundred_through_next_deal() {
     assert!(keeps > 0, "no talon cards were kept");
     server.stop().await;
 }
+
+// rule: DK-MATCH-02, DK-MATCH-04, DK-MATCH-08
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_danish_session_carries_its_pots_through_next_deal() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    for seats in [3u32, 4] {
+        let mut record = c
+            .new_deal(pb::NewDealRequest {
+                variant: "danish-tarok".to_owned(),
+                seats,
+                dealer: 0,
+                deal: Some(pb::new_deal_request::Deal::Seed(seed(
+                    70 + u64::from(seats),
+                ))),
+                ..Default::default()
+            })
+            .await
+            .expect("deal")
+            .into_inner()
+            .record
+            .expect("record");
+        let mut reference = MatchContext::danish(seats as u8, Seat::new(0)).expect("a table");
+        let mut chooser = Chooser::new(u64::from(seats));
+        for k in 1..=12u64 {
+            assert_eq!(
+                record.dealer,
+                u32::from(reference.dealer().get()),
+                "hand {k}"
+            );
+            record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
+            let score = c
+                .score(pb::ScoreRequest {
+                    state: Some(pb::score_request::State::Record(record.clone())),
+                })
+                .await
+                .expect("score")
+                .into_inner();
+            let pots = score.ledger.as_ref().expect("a ledger").pots.clone();
+            assert_eq!(pots.len(), 2);
+            let game = {
+                let d = tarock_service::convert::record_from_pb(&record).expect("record");
+                tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
+            };
+            reference.record_game(&game).expect("over");
+            let last = k == 12;
+            if last {
+                reference.end_session();
+            }
+            let next = c
+                .next_deal(pb::NextDealRequest {
+                    state: Some(pb::next_deal_request::State::Record(record.clone())),
+                    seed: Some(seed(200 + k)),
+                    end_session_by: last.then_some(0),
+                    ..Default::default()
+                })
+                .await
+                .expect("next deal")
+                .into_inner();
+            assert_eq!(next.totals, reference.totals().first(seats as u8).to_vec());
+            if last {
+                // The pots were shared out: what the players hold is all there is.
+                assert!(next.match_over);
+                assert_eq!(reference.pots(), [0, 0]);
+                break;
+            }
+            record = next.record.expect("the next hand");
+            // The next hand starts with the pots this one left.
+            let option = |name: &str| {
+                record
+                    .options
+                    .iter()
+                    .find(|o| o.name == name)
+                    .map(|o| o.value.parse::<i64>().expect("a number"))
+            };
+            assert_eq!(
+                (option("pagat_pot"), option("king_pot")),
+                (Some(pots[0]), Some(pots[1]))
+            );
+        }
+    }
+    server.stop().await;
+}

@@ -38,10 +38,10 @@ async fn sealed_deal(c: &mut Client, n: u64) -> pb::NewDealResponse {
     sealed_deal_of(c, "hungarian-illustrated", n).await
 }
 
-/// A sealed deal of `variant` at its usual table (three Austrian seats, four otherwise), dealt
-/// by the last seat.
+/// A sealed deal of `variant` at its usual table (three Austrian and Danish seats, four
+/// otherwise), dealt by the last seat.
 async fn sealed_deal_of(c: &mut Client, variant: &str, n: u64) -> pb::NewDealResponse {
-    let seats = if variant.starts_with("austrian") {
+    let seats = if variant.starts_with("austrian") || variant.starts_with("danish") {
         3
     } else {
         4
@@ -162,16 +162,17 @@ async fn a_full_deal_through_sealed_records_and_seat_tokens() {
     let srv = server(keys, false).await;
     let mut c = srv.client().await;
     let mut played = 0;
-    for n in 0..20 {
-        // Hungarian, Polish and Austrian deals in turn.
+    for n in 0..24 {
+        // Hungarian, Polish, Austrian and Danish deals in turn.
         let variant = [
             "hungarian-illustrated",
             "polish-krolami",
             "austrian-illustrated",
-        ][n as usize % 3];
+            "danish-tarok",
+        ][n as usize % 4];
         let deal = sealed_deal_of(&mut c, variant, n).await;
         assert!(deal.record.is_none());
-        let seats = if n % 3 == 2 { 3 } else { 4 };
+        let seats = if n % 4 >= 2 { 3 } else { 4 };
         assert_eq!(deal.seat_tokens.len(), seats);
         let sealed = play_sealed(&mut c, &deal, &mut Chooser::new(n)).await;
         let score = c
@@ -184,7 +185,9 @@ async fn a_full_deal_through_sealed_records_and_seat_tokens() {
         assert!(score.r#final);
         let ledger = score.ledger.expect("ledger");
         if ledger.scoring == pb::Scoring::Payments as i32 {
-            assert_eq!(ledger.totals.iter().sum::<i64>(), 0);
+            // What the Danish pots take balances what the players pay.
+            let potted: i64 = ledger.items.iter().flat_map(|i| &i.pots).sum();
+            assert_eq!(ledger.totals.iter().sum::<i64>() + potted, 0);
         } else {
             assert_eq!(variant, "austrian-illustrated");
         }
@@ -193,7 +196,7 @@ async fn a_full_deal_through_sealed_records_and_seat_tokens() {
         assert_eq!(seed_commitment(&score.revealed_seed), deal.seed_commitment);
         played += 1;
     }
-    assert_eq!(played, 20);
+    assert_eq!(played, 24);
     srv.stop().await;
 }
 

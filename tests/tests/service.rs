@@ -40,11 +40,11 @@ async fn plays_a_thousand_deals_of_every_variant() {
         .into_inner();
     assert!(variants.variants.len() >= 5);
     for v in &variants.variants {
-        // The pack with default options: 42 Hungarian cards, 54 Polish and Austrian.
-        let pack = if v.id.starts_with("hungarian") {
-            42
-        } else {
-            54
+        // The pack with default options: 42 Hungarian cards, 54 Polish and Austrian, 78 Danish.
+        let pack = match v.id.split('-').next() {
+            Some("hungarian") => 42,
+            Some("danish") => 78,
+            _ => 54,
         };
         assert_eq!(v.pack_size, pack, "{}", v.id);
         let mut tasks = Vec::new();
@@ -72,24 +72,37 @@ async fn plays_a_thousand_deals_of_every_variant() {
                     // Payments sum to zero; the Austrian series credits points instead.
                     let payments = ledger.scoring == pb::Scoring::Payments as i32;
                     assert_eq!(payments, !id.starts_with("austrian"), "{id}: scoring");
+                    // What goes into the Danish pots balances what the players pay.
                     let mut column = vec![0; seats as usize];
+                    let mut potted = 0;
                     for item in &ledger.items {
+                        let into_pots: i64 = item.pots.iter().sum();
                         if payments {
                             assert_eq!(
-                                item.payments.iter().sum::<i64>(),
+                                item.payments.iter().sum::<i64>() + into_pots,
                                 0,
                                 "zero-sum line {}",
                                 item.label
                             );
                         }
+                        potted += into_pots;
                         for (c, p) in column.iter_mut().zip(&item.payments) {
                             *c += p;
                         }
                     }
                     assert_eq!(column, ledger.totals, "the totals are the lines' sums");
                     if payments {
-                        assert_eq!(ledger.totals.iter().sum::<i64>(), 0, "zero-sum totals");
+                        assert_eq!(
+                            ledger.totals.iter().sum::<i64>() + potted,
+                            0,
+                            "zero-sum totals"
+                        );
                     }
+                    assert_eq!(
+                        ledger.pots.is_empty(),
+                        !id.starts_with("danish"),
+                        "{id}: pots"
+                    );
                     let game = engine_game(&record);
                     let own = game.outcome().expect("over").ledger;
                     assert_eq!(
@@ -137,14 +150,15 @@ async fn omitting_the_view_changes_nothing_else() {
     let mut c = server.client().await;
     let mut f = fresh.client().await;
     let mut total = 0;
-    for n in 0..15u64 {
+    for n in 0..18u64 {
         let (variant, seats) = [
             ("hungarian-illustrated", 4),
             ("hungarian-paskievics", 4),
             ("hungarian-high", 4),
             ("polish-krolami", 4),
             ("austrian-illustrated", 3),
-        ][n as usize % 5];
+            ("danish-tarok", 3),
+        ][n as usize % 6];
         let mut chooser = Chooser::new(n + 5);
         let mut record = new_deal(&mut c, variant, n, seats).await;
         let mut step = 0u64;

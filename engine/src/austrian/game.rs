@@ -963,6 +963,7 @@ impl Austrian {
             announced: false,
             made: true,
             payments,
+            pots: [0; 2],
         }
     }
 

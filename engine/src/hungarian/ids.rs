@@ -66,7 +66,8 @@ pub fn action_id(pack: Pack, a: Action) -> Option<u32> {
         | Action::TakeTalon(_)
         | Action::ExposeTalon
         | Action::Unteren
-        | Action::KeepTalon(_) => return None,
+        | Action::KeepTalon(_)
+        | Action::LeadFool(_) => return None,
     })
 }
 

@@ -99,6 +99,9 @@ pub enum MatchKind {
     Polish,
     /// Austrian: a series to 100 points.
     Austrian,
+    /// Danish: the deal passes on (the same dealer after a misdeal), the pots go from hand to
+    /// hand and are shared out when the players stop.
+    Danish,
 }
 
 impl MatchKind {
@@ -111,6 +114,7 @@ impl MatchKind {
             | crate::Variant::HungarianHigh => MatchKind::Hungarian,
             crate::Variant::PolishKrolami => MatchKind::Polish,
             crate::Variant::AustrianIllustrated => MatchKind::Austrian,
+            crate::Variant::DanishTarok => MatchKind::Danish,
         }
     }
 
@@ -122,6 +126,7 @@ impl MatchKind {
             MatchKind::Hungarian => "HU-MATCH-01",
             MatchKind::Polish => "PL-MATCH-01",
             MatchKind::Austrian => "AT-MATCH-01",
+            MatchKind::Danish => "DK-MATCH-04",
         }
     }
 }
@@ -182,6 +187,8 @@ pub struct MatchContext {
     kind: MatchKind,
     /// The talon cards kept for the next hand and their keeper (Austrian, Graz).
     kept: Option<(Seat, CardSet)>,
+    /// The Danish pots (pagat, king) after the last hand recorded.
+    pots: [i64; 2],
     /// The deals each running doubled round still covers, oldest first; `rounds[..nrounds]`
     /// are all non-zero.
     rounds: [u8; MAX_DOUBLED_ROUNDS],
@@ -225,6 +232,7 @@ impl MatchContext {
             doubling: options.double_round_after_passout,
             kind: MatchKind::Hungarian,
             kept: None,
+            pots: [0; 2],
             rounds: [0; MAX_DOUBLED_ROUNDS],
             nrounds: 0,
             totals: BySeat::splat(0),
@@ -238,7 +246,7 @@ impl MatchContext {
     /// # Errors
     /// [`MatchError::Table`] for a dealer outside the table.
     pub fn polish(first_dealer: Seat) -> Result<MatchContext, MatchError> {
-        MatchContext::simple(MatchKind::Polish, first_dealer)
+        MatchContext::simple(MatchKind::Polish, 4, first_dealer)
     }
 
     /// An Austrian series of three whose first hand `first_dealer` deals.
@@ -246,7 +254,16 @@ impl MatchContext {
     /// # Errors
     /// [`MatchError::Table`] for a dealer outside the table.
     pub fn austrian(first_dealer: Seat) -> Result<MatchContext, MatchError> {
-        MatchContext::simple(MatchKind::Austrian, first_dealer)
+        MatchContext::simple(MatchKind::Austrian, 3, first_dealer)
+    }
+
+    /// A Danish session of `seats` (3, or 4 with one sitting out) whose first hand
+    /// `first_dealer` deals.
+    ///
+    /// # Errors
+    /// [`MatchError::Table`] for another number of seats or a dealer outside the table.
+    pub fn danish(seats: u8, first_dealer: Seat) -> Result<MatchContext, MatchError> {
+        MatchContext::simple(MatchKind::Danish, seats, first_dealer)
     }
 
     /// A new match whose first hand is `game` (its table, dealer and, for a Hungarian game,
@@ -259,17 +276,18 @@ impl MatchContext {
         match game {
             AnyGame::Hungarian(h) => MatchContext::try_new(table.seats, table.dealer, h.options())
                 .map_err(|_| MatchError::Table),
-            _ => MatchContext::simple(MatchKind::of(game.variant()), table.dealer),
+            _ => MatchContext::simple(MatchKind::of(game.variant()), table.seats, table.dealer),
         }
     }
 
-    /// A match of a game without doubled rounds.
-    fn simple(kind: MatchKind, first_dealer: Seat) -> Result<MatchContext, MatchError> {
-        let seats = match kind {
-            MatchKind::Austrian => 3,
-            _ => 4,
+    /// A match of `seats` of a game without doubled rounds.
+    fn simple(kind: MatchKind, seats: u8, first_dealer: Seat) -> Result<MatchContext, MatchError> {
+        let allowed: &[u8] = match kind {
+            MatchKind::Austrian => &[3],
+            MatchKind::Danish => &[3, 4],
+            _ => &[4],
         };
-        if first_dealer.get() >= seats {
+        if !allowed.contains(&seats) || first_dealer.get() >= seats {
             return Err(MatchError::Table);
         }
         Ok(MatchContext {
@@ -278,6 +296,7 @@ impl MatchContext {
             doubling: false,
             kind,
             kept: None,
+            pots: [0; 2],
             rounds: [0; MAX_DOUBLED_ROUNDS],
             nrounds: 0,
             totals: BySeat::splat(0),
@@ -286,9 +305,9 @@ impl MatchContext {
         })
     }
 
-    /// Rebuilds a match of a game without doubled rounds (Polish, Austrian) between hands from
-    /// its parts: the next dealer, the running totals (one per seat), the deals played, and
-    /// whether the session is over.
+    /// Rebuilds a match of a game without doubled rounds (Polish, Austrian, Danish) between
+    /// hands from its parts: the next dealer, the running totals (one per seat, which gives the
+    /// number of seats), the deals played, and whether the session is over.
     ///
     /// # Errors
     /// [`MatchError`] naming the first part that cannot belong to a match.
@@ -302,10 +321,14 @@ impl MatchContext {
         if kind == MatchKind::Hungarian {
             return Err(MatchError::Rounds);
         }
-        let mut m = MatchContext::simple(kind, dealer)?;
-        if totals.len() != usize::from(m.seats) {
-            return Err(MatchError::Totals);
-        }
+        let seats = u8::try_from(totals.len()).map_err(|_| MatchError::Totals)?;
+        let mut m = MatchContext::simple(kind, seats, dealer).map_err(|e| {
+            if dealer.get() < seats {
+                MatchError::Totals
+            } else {
+                e
+            }
+        })?;
         m.totals.0[..totals.len()].copy_from_slice(totals);
         m.deals = deals;
         if over {
@@ -420,13 +443,35 @@ impl MatchContext {
     /// A player says "A skíz oszt, nem oszt" (HU-MATCH-07): the next recorded hand notes the
     /// skíz holder. Call it between hands; once the session is already ending it does nothing.
     /// A Polish session ends at once (PL-MATCH-03: nothing but the balances carries over), and
-    /// so does an Austrian series before anyone reaches 100.
+    /// so does an Austrian series before anyone reaches 100. A Danish session ends with the
+    /// pots shared equally among the players (DK-MATCH-08), in units of 5 where the pot allows,
+    /// what does not divide going one unit each to the seats in turn from seat 0.
     pub fn end_session(&mut self) {
+        if self.kind == MatchKind::Danish && self.session != Session::Over {
+            let n = i64::from(self.seats);
+            for pot in &mut self.pots {
+                let unit = if *pot % 5 == 0 { 5 } else { 1 };
+                let share = *pot / (unit * n) * unit;
+                let mut rest = *pot - share * n;
+                for t in &mut self.totals.0[..usize::from(self.seats)] {
+                    let extra = rest.min(unit);
+                    *t += share + extra;
+                    rest -= extra;
+                }
+                *pot = 0;
+            }
+        }
         if self.kind != MatchKind::Hungarian {
             self.session = Session::Over;
         } else if self.session == Session::Open {
             self.session = Session::Requested;
         }
+    }
+
+    /// The Danish pots (pagat, king) after the last hand recorded.
+    #[must_use]
+    pub const fn pots(&self) -> [i64; 2] {
+        self.pots
     }
 
     /// Records a finished hand dealt by [`MatchContext::dealer`]: how it ended, each seat's
@@ -441,12 +486,14 @@ impl MatchContext {
     /// seats beyond the table and a skíz holder outside it are ignored.
     pub fn record(&mut self, end: End, totals: &BySeat<i64>, skiz_holder: Option<Seat>) {
         // A passed-out or annulled Hungarian hand, or an Austrian one redealt, keeps the
-        // dealer; a Polish hand of any kind passes the deal on (PL-MATCH-01/02).
+        // dealer; a Polish hand of any kind passes the deal on (PL-MATCH-01/02); a Danish
+        // misdeal is dealt again by the same dealer (DK-DEAL-11).
         let thrown_in = matches!(end, End::PassedOut | End::Annulled(_));
         let keep_dealer = match self.kind {
             MatchKind::Hungarian => thrown_in,
             MatchKind::Polish => false,
             MatchKind::Austrian => thrown_in && self.kept.is_none(),
+            MatchKind::Danish => matches!(end, End::ThrownIn(_)),
         };
         self.record_with(end, totals, skiz_holder, keep_dealer);
     }
@@ -476,7 +523,8 @@ impl MatchContext {
         self.rounds[kept..].fill(0);
         self.nrounds = kept as u8;
 
-        let thrown_in = keep_dealer && matches!(end, End::PassedOut | End::Annulled(_));
+        let thrown_in =
+            keep_dealer && matches!(end, End::PassedOut | End::Annulled(_) | End::ThrownIn(_));
         if thrown_in && self.doubling && kept < MAX_DOUBLED_ROUNDS {
             self.rounds[kept] = self.seats;
             self.nrounds += 1;
@@ -537,6 +585,15 @@ impl MatchContext {
                 self.record(end, &ledger.totals, None);
                 Some(ledger)
             }
+            AnyGame::Danish(d) => {
+                let crate::danish::Phase::Over(end) = d.phase() else {
+                    return None;
+                };
+                let ledger = d.settle();
+                self.pots = ledger.pots.unwrap_or(self.pots);
+                self.record(end, &ledger.totals, None);
+                Some(ledger)
+            }
         }
     }
 
@@ -555,15 +612,21 @@ impl MatchContext {
     /// The setup of the next hand: `base`'s variant, options and seats, dealt by
     /// [`MatchContext::dealer`] from `seed`. After an Austrian hand in which talon cards were
     /// kept, the deal is the rest of the pack shuffled from `seed` with the kept cards in the
-    /// keeper's hand, and the keeper must bid (option `obliged_bidder`, AT-BID-09/10).
+    /// keeper's hand, and the keeper must bid (option `obliged_bidder`, AT-BID-09/10). A
+    /// Danish hand starts with the pots the last one left (options `pagat_pot`, `king_pot`).
     #[must_use]
     pub fn next_setup(&self, base: &Setup, seed: [u8; 32]) -> Setup {
+        let carried = ["obliged_bidder", "pagat_pot", "king_pot"];
         let mut options: Vec<(String, String)> = base
             .options
             .iter()
-            .filter(|(k, _)| k != "obliged_bidder")
+            .filter(|(k, _)| !carried.contains(&k.as_str()))
             .cloned()
             .collect();
+        if self.kind == MatchKind::Danish {
+            options.push(("pagat_pot".to_owned(), self.pots[0].to_string()));
+            options.push(("king_pot".to_owned(), self.pots[1].to_string()));
+        }
         let deal = match self.kept {
             Some((keeper, cards)) if self.kind == MatchKind::Austrian => {
                 options.push(("obliged_bidder".to_owned(), keeper.get().to_string()));

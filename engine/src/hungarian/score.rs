@@ -708,6 +708,7 @@ impl<'a> Hand<'a> {
                     announced: true,
                     made: true,
                     payments,
+                    pots: [0; 2],
                 });
             } else if declared == 0 && held >= 8 {
                 if self.sides.members(team).all(|p| p == s) {
@@ -731,6 +732,7 @@ impl<'a> Hand<'a> {
                         self.sides.members(team),
                         base.saturating_mul(self.round),
                     ),
+                    pots: [0; 2],
                 });
             }
         }
@@ -760,6 +762,7 @@ impl<'a> Hand<'a> {
                     announced: false,
                     made: false,
                     payments,
+                    pots: [0; 2],
                 });
             }
         }
@@ -828,6 +831,7 @@ pub fn settle_trial_bid(
         announced: false,
         made: false,
         payments,
+        pots: [0; 2],
     });
     ledger
 }

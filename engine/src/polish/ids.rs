@@ -92,7 +92,8 @@ pub fn action_id(a: Action) -> Option<u32> {
         | Action::Hold
         | Action::Annul
         | Action::Unteren
-        | Action::KeepTalon(_) => return None,
+        | Action::KeepTalon(_)
+        | Action::LeadFool(_) => return None,
     })
 }
 

@@ -258,6 +258,25 @@ pub(crate) fn view(r: &mut Rng) -> pb::GameView {
                 cards: r.list(card),
             }),
         }),
+        danish: r.opt(|r| pb::DanishState {
+            pots: r.list(Rng::i64),
+            tout_announced: r.bool(),
+            skat_has_trumps: r.opt(Rng::bool),
+            fool_named: r.bool(),
+            named_suit: r.enum_(),
+            melds: r.list(|r| pb::SeatMelds {
+                seat: r.u32(),
+                melds: r.list(|r| pb::Meld {
+                    kind: r.enum_(),
+                    count: r.u32(),
+                    pagat: r.bool(),
+                    suit: r.enum_(),
+                    missing: r.opt(card),
+                    value: r.i64(),
+                    text: r.string(),
+                }),
+            }),
+        }),
     }
 }
 

@@ -31,6 +31,7 @@ const PLAY_RULES = new Set([
   'HU-PLAY-04', 'HU-PLAY-05', 'HU-PLAY-06', 'HU-PLAY-12', 'HU-PLAY-18',
   'PL-PLAY-03', 'PL-PLAY-04', 'PL-PLAY-06', 'PL-PLAY-08', 'PL-PLAY-09',
   'AT-PLAY-02', 'AT-PLAY-03', 'AT-PLAY-08', 'AT-PLAY-09',
+  'DK-PLAY-02', 'DK-PLAY-03', 'DK-PLAY-11', 'DK-PLAY-13',
 ]);
 // Probability of passing in the round of announcements when pass is legal: without it a random
 // player raises kontras and bonuses for hundreds of actions.
@@ -211,12 +212,17 @@ class Client {
       `ledger scoring ${ledger.scoring}`,
     );
     const payments = ledger.scoring === 'SCORING_PAYMENTS';
-    check(!payments || sum(totals) === 0, `settlement is not zero-sum: ${totals}`);
+    // What goes into the Danish pots balances what the players pay.
+    const potted = sum(ledger.items.map((item) => sum(item.pots.map(Number))));
+    check(
+      !payments || sum(totals) + potted === 0,
+      `settlement is not zero-sum: ${totals}, ${potted} into the pots`,
+    );
     const column = new Array(seats).fill(0);
     for (const item of ledger.items) {
       check(item.payments.length === seats, 'every ledger line pays every seat');
       check(
-        !payments || sum(item.payments.map(Number)) === 0,
+        !payments || sum(item.payments.map(Number)) + sum(item.pots.map(Number)) === 0,
         `ledger line '${item.label}' is not zero-sum`,
       );
       item.payments.forEach((p, i) => (column[i] += Number(p)));

@@ -42,6 +42,7 @@ PLAY_RULES = {
     "HU-PLAY-04", "HU-PLAY-05", "HU-PLAY-06", "HU-PLAY-12", "HU-PLAY-18",
     "PL-PLAY-03", "PL-PLAY-04", "PL-PLAY-06", "PL-PLAY-08", "PL-PLAY-09",
     "AT-PLAY-02", "AT-PLAY-03", "AT-PLAY-08", "AT-PLAY-09",
+    "DK-PLAY-02", "DK-PLAY-03", "DK-PLAY-11", "DK-PLAY-13",
 }
 # Probability of passing in the round of announcements when pass is legal: without it a random
 # player raises kontras and bonuses for hundreds of actions.
@@ -226,11 +227,19 @@ class Client:
             f"ledger scoring {ledger.scoring}",
         )
         payments = ledger.scoring == pb.SCORING_PAYMENTS
-        check(not payments or sum(ledger.totals) == 0, f"settlement is not zero-sum: {list(ledger.totals)}")
+        # What goes into the Danish pots balances what the players pay.
+        potted = sum(sum(item.pots) for item in ledger.items)
+        check(
+            not payments or sum(ledger.totals) + potted == 0,
+            f"settlement is not zero-sum: {list(ledger.totals)}, {potted} into the pots",
+        )
         column = [0] * seats
         for item in ledger.items:
             check(len(item.payments) == seats, "every ledger line pays every seat")
-            check(not payments or sum(item.payments) == 0, f"ledger line {item.label!r} is not zero-sum")
+            check(
+                not payments or sum(item.payments) + sum(item.pots) == 0,
+                f"ledger line {item.label!r} is not zero-sum",
+            )
             for i, p in enumerate(item.payments):
                 column[i] += p
         check(column == list(ledger.totals), "ledger totals are the sums of its lines")

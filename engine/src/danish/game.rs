@@ -1,0 +1,1347 @@
+//! The Danish hand as a state machine.
+//!
+//! # Representation
+//!
+//! [`Danish`] is a `Copy` value of fixed size, like the other games: hands are [`CardSet`]s,
+//! the 25 tricks live in a fixed array, and listing or applying an action never allocates.
+//! The fool is the card [`Card::SKIZ`] of the universal layout, played under
+//! [`TrickRules::DANISH`] as an excuse.
+//!
+//! # Phases
+//!
+//! 1. Opening: each active player from the dealer's right in turn passes, or, dealt no trump
+//!    (the fool not counting), throws the hand in: the same dealer deals again (DK-DEAL-11).
+//!    Everyone is asked, so that being asked reveals nothing.
+//! 2. Discard: the dealer, holding 28 cards, lays three away as the skat under
+//!    `danish_discard_rules` (DK-TALON), and may announce Tout first (`announce volat`), which
+//!    alone lets him discard the fool.
+//! 3. The declarations are compulsory and exact, so the engine makes them for every player when
+//!    the discard is done (DK-ANN): each is paid at once by the other two.
+//! 4. Play of 25 tricks from the dealer's right (DK-PLAY), with the payments for kings and the
+//!    pagat lost, and the pagat winning, in every trick but the last (DK-SCORE-09..11).
+//! 5. Over: Tout, Nolo, Ultimo, Bagud, the last trick and the count (DK-SCORE-13..30).
+//!
+//! Every hand also carries its pots: a pot that starts the hand empty is founded first
+//! (DK-MATCH-01/02), and the dealer pays his fee (DK-SCORE-03). The contents the hand starts
+//! with are the options `pagat_pot` and `king_pot`, which a match carries on.
+
+use crate::action::{Action, Bonus};
+use crate::card::{Card, CardSet, Pack, Rank, Suit};
+use crate::count::danish_value;
+use crate::danish::options::{DanishOptions, DiscardRules, FoolEndplay, FoolLead};
+use crate::deal::{Deal, DealShape};
+use crate::game::{
+    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
+    Visible,
+};
+use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring, Team};
+use crate::seat::{BySeat, Seat, Table, TableError};
+use crate::trick::{Trick, TrickRules};
+use std::fmt;
+
+/// Tricks in a hand (DK-PLAY-07).
+pub const TRICKS: usize = 25;
+/// Cards in the skat (DK-TALON-01).
+const SKAT: u32 = 3;
+/// The fool (DK-DEAL-07).
+pub const FOOL: Card = Card::SKIZ;
+/// The trumps 1..21, the fool not among them.
+const TRUMPS: CardSet = CardSet::TAROKKS_NUMBERED;
+/// The trick rules: trumps 1..21, the fool an excuse.
+const RULES: TrickRules = TrickRules::DANISH;
+/// The kings and the pagat: the ultimo cards (DK-SCORE-12).
+const ULTIMO_CARDS: CardSet = CardSet(CardSet::KINGS.0 | 1 << Card::PAGAT.index());
+
+/// The phase of a Danish hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Each player may throw in a hand without trumps.
+    Opening,
+    /// The dealer discards the skat.
+    Discard,
+    /// Trick play.
+    Play,
+    /// The hand is over.
+    Over(End),
+}
+
+/// How complete a holding of four cards is (cavallerie of a suit, or the kings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grade {
+    /// All four ("fulde").
+    Full,
+    /// All four and the fool ("sprøjtefulde").
+    Abundant,
+    /// Three of them and the fool ("halve"), naming the card missing.
+    Half(Card),
+}
+
+/// A compulsory declaration (DK-ANN-03..10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Meld {
+    /// Ten or more trumps, the fool counting, and whether the pagat is among them.
+    Trumps {
+        /// Trumps held, the fool included.
+        count: u8,
+        /// The pagat is held.
+        pagat: bool,
+    },
+    /// The fool, the mondo and the pagat, and the unbroken run down from 20: 3 or more.
+    Matadors(u8),
+    /// The four courts of a suit, or three and the fool.
+    Cavallerie(Suit, Grade),
+    /// The four kings, or three and the fool.
+    Kings(Grade),
+}
+
+impl Meld {
+    /// What each other player pays for it (DK-SCORE-05..08).
+    #[must_use]
+    pub const fn value(self) -> i64 {
+        match self {
+            Meld::Trumps { count, .. } => 10 + 5 * (count as i64 - 10),
+            Meld::Matadors(n) => 10 + 5 * (n as i64 - 3),
+            Meld::Cavallerie(_, g) | Meld::Kings(g) => match g {
+                Grade::Full => 10,
+                Grade::Abundant => 15,
+                Grade::Half(_) => 5,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Meld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let grade = |g: Grade| match g {
+            Grade::Full => "full",
+            Grade::Abundant => "abundant",
+            Grade::Half(_) => "half",
+        };
+        match *self {
+            Meld::Trumps { count, pagat } => write!(
+                f,
+                "{count} trumps {} the pagat",
+                if pagat { "with" } else { "without" }
+            ),
+            Meld::Matadors(n) => write!(f, "{n} matadors"),
+            Meld::Cavallerie(s, g) => {
+                write!(f, "{} {}", grade(g), s.name())?;
+                if let Grade::Half(c) = g {
+                    let court = match c.rank().map(Rank::get) {
+                        Some(14) => "king",
+                        Some(13) => "queen",
+                        Some(12) => "knight",
+                        _ => "jack",
+                    };
+                    write!(f, ", no {court}")?;
+                }
+                Ok(())
+            }
+            Meld::Kings(g) => {
+                write!(f, "{} kings", grade(g))?;
+                if let Some(s) = match g {
+                    Grade::Half(c) => c.suit(),
+                    _ => None,
+                } {
+                    write!(f, ", no king of {}", s.name())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The declarations of one hand, in the order they are made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Melds {
+    list: [Meld; 7],
+    len: u8,
+}
+
+impl Melds {
+    /// The declarations.
+    pub fn iter(&self) -> impl Iterator<Item = Meld> + '_ {
+        self.list[..usize::from(self.len)].iter().copied()
+    }
+
+    /// True if there is none (the player says "pas").
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn push(&mut self, m: Meld) {
+        if let Some(slot) = self.list.get_mut(usize::from(self.len)) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+}
+
+/// The courts of `suit`: king, queen, knight, jack.
+fn courts(suit: Suit) -> CardSet {
+    Rank::COURTS
+        .iter()
+        .map(|&r| Card::suited(suit, r))
+        .collect()
+}
+
+/// The trumps of the matadors' unbroken run down from 21 (21, 20, …) in `hand`.
+fn run_from_mondo(hand: CardSet) -> CardSet {
+    let mut run = CardSet::EMPTY;
+    for n in (1..=21).rev() {
+        let c = Card::tarokk(n);
+        if !hand.contains(c) {
+            break;
+        }
+        run.insert(c);
+    }
+    run
+}
+
+/// A holding of four cards `set` as a grade, given whether the fool is held.
+fn grade(held: CardSet, set: CardSet, fool: bool) -> Option<Grade> {
+    match held.len() {
+        4 if fool => Some(Grade::Abundant),
+        4 => Some(Grade::Full),
+        3 if fool => (set - held).lowest().map(Grade::Half),
+        _ => None,
+    }
+}
+
+/// The declarations `hand` must make (DK-ANN-03..10).
+#[must_use]
+pub fn melds(hand: CardSet) -> Melds {
+    let mut out = Melds {
+        list: [Meld::Matadors(0); 7],
+        len: 0,
+    };
+    let fool = hand.contains(FOOL);
+    let trumps = (hand & TRUMPS).len() + u32::from(fool);
+    if trumps >= 10 {
+        out.push(Meld::Trumps {
+            count: trumps as u8,
+            pagat: hand.contains(Card::PAGAT),
+        });
+    }
+    if fool && hand.contains(Card::PAGAT) && hand.contains(Card::XXI) {
+        out.push(Meld::Matadors(2 + run_from_mondo(hand).len() as u8));
+    }
+    for s in Suit::ALL {
+        let set = courts(s);
+        if let Some(g) = grade(hand & set, set, fool) {
+            out.push(Meld::Cavallerie(s, g));
+        }
+    }
+    if let Some(g) = grade(hand & CardSet::KINGS, CardSet::KINGS, fool) {
+        out.push(Meld::Kings(g));
+    }
+    out
+}
+
+/// The cards of `hand` that belong to a combination it must declare (DK-TALON-06).
+#[must_use]
+pub fn combination_cards(hand: CardSet) -> CardSet {
+    let fool = hand & FOOL.set();
+    let mut out = CardSet::EMPTY;
+    if (hand & TRUMPS).len() + fool.len() >= 10 {
+        out |= hand & (TRUMPS | fool);
+    }
+    if !fool.is_empty() && hand.contains(Card::PAGAT) && hand.contains(Card::XXI) {
+        out |= fool | Card::PAGAT.set() | run_from_mondo(hand);
+    }
+    for set in Suit::ALL.map(courts).into_iter().chain([CardSet::KINGS]) {
+        let held = hand & set;
+        if held.len() == 4 || (held.len() == 3 && !fool.is_empty()) {
+            out |= held | fool;
+        }
+    }
+    out
+}
+
+/// The trick's winner: the highest trump, else the highest card of the suit the fool's lead
+/// named (`named`), else of the suit the first other card led (DK-PLAY-06/09/11). `None`
+/// while only the fool is in the trick.
+#[must_use]
+pub fn trick_winner(trick: &Trick, named: Option<Option<Suit>>) -> Option<(Seat, Card)> {
+    if let Some(n) = named {
+        let cards = trick.cards() - FOOL.set();
+        let best = match (cards & TRUMPS).highest() {
+            Some(t) => Some(t),
+            None => n.and_then(|s| (cards & s.mask()).highest()),
+        };
+        if let Some(b) = best {
+            return trick.player_of(b).map(|p| (p, b));
+        }
+    }
+    trick.winner(&RULES)
+}
+
+/// A Danish hand in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Danish {
+    o: DanishOptions,
+    table: Table,
+    deal: Deal,
+    phase: Phase,
+    to_act: Seat,
+    hands: BySeat<CardSet>,
+    /// Players asked in the opening so far.
+    asked: u8,
+    skat: CardSet,
+    /// The dealer's combination cards as he starts discarding (`danish_discard_rules = pagat`).
+    protected: CardSet,
+    /// The dealer announced Tout.
+    tout: bool,
+    /// The hands the declarations are made on: after the discard, the dealer's with the
+    /// combination cards he could not avoid discarding.
+    declared_on: BySeat<CardSet>,
+    trick: Trick,
+    /// What the fool's lead of the current trick named (`Some(None)`: trumps).
+    named: Option<Option<Suit>>,
+    tricks: [Trick; TRICKS],
+    /// What the fool's lead named in each trick: 0 nothing, 1..=4 a suit, 5 trumps.
+    named_in: [u8; TRICKS],
+    ntricks: u8,
+    won: BySeat<CardSet>,
+    tricks_won: BySeat<u8>,
+    kings_lost: BySeat<u8>,
+    pagat_lost: BySeat<u8>,
+    pagat_tricks: BySeat<u8>,
+    /// The pots as they stand (pagat, king): as the hand started, founded, the dealer's fee and
+    /// the payments during play.
+    pots: [i64; 2],
+    /// The fool's player owes the winner of the fool's trick a card of no value (option).
+    owed: Option<(Seat, Seat)>,
+    /// The dealer has shown that he holds no trump (DK-TALON-05).
+    dealer_out_of_trumps: bool,
+    actions: u16,
+}
+
+/// Error from setting up a Danish table.
+pub type SetupError = TableError;
+
+const fn encode(named: Option<Option<Suit>>) -> u8 {
+    match named {
+        None => 0,
+        Some(None) => 5,
+        Some(Some(s)) => s as u8 + 1,
+    }
+}
+
+const fn decode(code: u8) -> Option<Option<Suit>> {
+    match code {
+        0 => None,
+        5 => Some(None),
+        n => Some(Suit::from_index(n - 1)),
+    }
+}
+
+impl Danish {
+    /// The table: three seats, or four with the player opposite the dealer sitting out
+    /// (DK-DEAL-01).
+    ///
+    /// # Errors
+    /// [`SetupError`] for another number of seats or a dealer outside the table.
+    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
+        let mut t = Table::try_new(seats, dealer, &[3, 4])?;
+        if seats == 4 {
+            t.sitting_out = Some(dealer.plus(2, 4));
+        }
+        Ok(t)
+    }
+
+    /// The deal's shape: 78 cards, hands of 25, and the three the dealer adds to his
+    /// (DK-DEAL-02, DK-DEAL-09).
+    pub const SHAPE: DealShape = DealShape {
+        pack: Pack::French78,
+        hand_size: 25,
+        talon_size: SKAT as usize,
+    };
+
+    /// Deals a shuffled order: five cards at a time to each active player from the dealer's
+    /// right until each has 25, and the last three to the dealer (DK-DEAL-09).
+    #[must_use]
+    pub fn deal_from_order(table: &Table, order: &[Card]) -> Deal {
+        Deal::from_order_talon_last(order, table, SKAT as usize, &[5; 5])
+    }
+
+    /// A new hand: `deal` must fit [`Danish::SHAPE`]; its talon is the three cards the dealer
+    /// adds to his hand.
+    #[must_use]
+    pub fn new(o: DanishOptions, table: Table, deal: Deal) -> Danish {
+        let first = table.first_active();
+        let mut hands = deal.hands;
+        hands[table.dealer] |= deal.talon_set();
+        let mut d = Danish {
+            o,
+            table,
+            deal,
+            phase: Phase::Opening,
+            to_act: first,
+            hands,
+            asked: 0,
+            skat: CardSet::EMPTY,
+            protected: CardSet::EMPTY,
+            tout: false,
+            declared_on: BySeat::splat(CardSet::EMPTY),
+            trick: Trick::new(first),
+            named: None,
+            tricks: [Trick::new(first); TRICKS],
+            named_in: [0; TRICKS],
+            ntricks: 0,
+            won: BySeat::splat(CardSet::EMPTY),
+            tricks_won: BySeat::splat(0),
+            kings_lost: BySeat::splat(0),
+            pagat_lost: BySeat::splat(0),
+            pagat_tricks: BySeat::splat(0),
+            pots: [o.pagat_pot, o.king_pot],
+            owed: None,
+            dealer_out_of_trumps: false,
+            actions: 0,
+        };
+        for (pot, fee) in d.foundation_and_fee() {
+            d.pots[pot.index()] += fee;
+        }
+        d
+    }
+
+    /// What goes into each pot before play: the foundation of a pot that is empty (every seat,
+    /// the one sitting out too, pays it) and the dealer's fee of 5.
+    fn foundation_and_fee(&self) -> [(Pot, i64); 2] {
+        let start = [self.o.pagat_pot, self.o.king_pot];
+        Pot::BOTH.map(|p| {
+            let founded = if start[p.index()] == 0 {
+                self.o.pot_foundation * i64::from(self.table.seats)
+            } else {
+                0
+            };
+            (p, founded + 5)
+        })
+    }
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The rule options.
+    #[must_use]
+    pub fn options(&self) -> &DanishOptions {
+        &self.o
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The pots as they stand now (pagat, king).
+    #[must_use]
+    pub fn pots(&self) -> [i64; 2] {
+        self.pots
+    }
+
+    /// True if the dealer announced Tout.
+    #[must_use]
+    pub fn tout_announced(&self) -> bool {
+        self.tout
+    }
+
+    /// The declarations of seat `s`, once the discard is done.
+    #[must_use]
+    pub fn melds_of(&self, s: Seat) -> Option<Melds> {
+        matches!(self.phase, Phase::Play | Phase::Over(End::Played))
+            .then(|| melds(self.declared_on[s]))
+    }
+
+    /// The skat's cards that belonged to a combination the dealer had to break, which he names
+    /// (DK-TALON-06).
+    #[must_use]
+    pub fn named_discards(&self) -> CardSet {
+        self.skat & self.protected
+    }
+
+    /// Whether the skat holds a trump, once the dealer has shown that he holds none: what the
+    /// others may then ask (DK-TALON-05).
+    #[must_use]
+    pub fn skat_has_trumps(&self) -> Option<bool> {
+        self.dealer_out_of_trumps
+            .then(|| self.skat.intersects(TRUMPS))
+    }
+
+    /// What the fool's lead of the current trick named, if the fool led it (`Some(None)`:
+    /// trumps).
+    #[must_use]
+    pub fn named_suit(&self) -> Option<Option<Suit>> {
+        self.named
+    }
+
+    /// What the fool's lead of completed trick `i` named.
+    #[must_use]
+    pub fn named_in(&self, i: usize) -> Option<Option<Suit>> {
+        self.named_in.get(i).copied().and_then(decode)
+    }
+
+    /// Tricks each seat has won.
+    #[must_use]
+    pub fn tricks_won(&self, s: Seat) -> u8 {
+        self.tricks_won[s]
+    }
+
+    /// Seat `s`'s count: the value of its pile, the skat included for the dealer, and one
+    /// point per trick, the skat counting as one (DK-SCORE-26, DK-SCORE-30).
+    #[must_use]
+    pub fn count_of(&self, s: Seat) -> i64 {
+        let (pile, skat) = if s == self.table.dealer {
+            (self.won[s] | self.skat, 1)
+        } else {
+            (self.won[s], 0)
+        };
+        pile.into_iter().map(danish_value).sum::<i64>() + i64::from(self.tricks_won[s]) + skat
+    }
+
+    fn count_action(&mut self) {
+        self.actions = self.actions.wrapping_add(1);
+    }
+
+    fn others(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
+        self.table
+            .active_from(self.table.first_active())
+            .filter(move |&t| t != s)
+    }
+
+    // ----- opening -----------------------------------------------------------------------------
+
+    fn check_opening(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::ThrowIn if !self.hands[s].intersects(TRUMPS) => Ok(()),
+            Action::ThrowIn => Err(Violation::illegal(
+                "DK-DEAL-11",
+                "only a player dealt no trump (the fool not counting) may declare a misdeal",
+            )),
+            _ => Err(Violation::wrong_phase(
+                "DK-DEAL-11",
+                "before the discard each player passes or, dealt no trump, declares a misdeal",
+            )),
+        }
+    }
+
+    fn apply_opening(&mut self, s: Seat, a: Action) {
+        if a == Action::ThrowIn {
+            self.phase = Phase::Over(End::ThrownIn(s));
+            return;
+        }
+        self.asked += 1;
+        if self.asked >= self.table.active_count() {
+            self.phase = Phase::Discard;
+            self.to_act = self.table.dealer;
+            if self.o.discard_rules == DiscardRules::Pagat {
+                self.protected = combination_cards(self.hands[self.table.dealer]);
+            }
+        } else {
+            self.to_act = self.table.next_active(s);
+        }
+    }
+
+    // ----- discard -----------------------------------------------------------------------------
+
+    /// The cards the dealer may lay away next (DK-TALON-03..08).
+    fn discardable(&self) -> CardSet {
+        let hand = self.hands[self.table.dealer];
+        let four_point = CardSet::KINGS | CardSet::HONOURS;
+        if self.o.discard_rules == DiscardRules::Simple4pt {
+            return hand - four_point;
+        }
+        let left = SKAT - self.skat.len();
+        let trumps = hand & TRUMPS;
+        // A trump only if every trump goes: the pagat and the mondo never do.
+        let can_void =
+            !trumps.intersects(Card::PAGAT.set() | Card::XXI.set()) && trumps.len() <= left;
+        if self.skat.intersects(TRUMPS) && !trumps.is_empty() {
+            return trumps;
+        }
+        let mut barred = CardSet::KINGS | Card::PAGAT.set() | Card::XXI.set();
+        if !self.tout {
+            barred |= FOOL.set();
+        }
+        if !can_void {
+            barred |= TRUMPS;
+        }
+        let candidates = hand - barred;
+        let free = candidates - self.protected;
+        if !free.is_empty() {
+            free
+        } else if !candidates.is_empty() {
+            candidates
+        } else {
+            hand - four_point
+        }
+    }
+
+    fn check_discard(&self, a: Action) -> Result<(), Violation> {
+        let hand = self.hands[self.table.dealer];
+        match a {
+            Action::Announce(Bonus::Volat) if !self.tout => Ok(()),
+            Action::Announce(Bonus::Volat) => {
+                Err(Violation::illegal("DK-ANN-14", "Tout is announced once"))
+            }
+            Action::Discard(c) if !hand.contains(c) => Err(Violation::illegal(
+                "DK-TALON-01",
+                "the dealer discards cards from his hand",
+            )),
+            Action::Discard(c) if self.discardable().contains(c) => Ok(()),
+            Action::Discard(c) => Err(self.discard_refusal(c)),
+            _ => Err(Violation::wrong_phase(
+                "DK-TALON-01",
+                "the dealer discards three cards (and may announce Tout first)",
+            )),
+        }
+    }
+
+    /// Why the dealer may not discard `c` now.
+    fn discard_refusal(&self, c: Card) -> Violation {
+        if self.o.discard_rules == DiscardRules::Simple4pt {
+            return Violation::illegal(
+                "DK-TALON-08",
+                "the 4-point cards (kings, pagat, mondo, fool) may never be discarded",
+            );
+        }
+        if c.is_king() || c == Card::PAGAT || c == Card::XXI {
+            Violation::illegal(
+                "DK-TALON-03",
+                "the dealer may never discard a king, the pagat or the mondo",
+            )
+        } else if c == FOOL && !self.tout {
+            Violation::illegal(
+                "DK-TALON-07",
+                "the dealer discards the fool only when he announces Tout",
+            )
+        } else if TRUMPS.contains(c) || self.skat.intersects(TRUMPS) {
+            Violation::illegal(
+                "DK-TALON-04",
+                "a trump is discarded only if that leaves the dealer with no trump",
+            )
+        } else {
+            Violation::illegal(
+                "DK-TALON-06",
+                "a card of a combination is discarded only when it cannot be avoided",
+            )
+        }
+    }
+
+    fn apply_discard(&mut self, a: Action) {
+        let dealer = self.table.dealer;
+        match a {
+            Action::Announce(_) => self.tout = true,
+            Action::Discard(c) => {
+                self.hands[dealer].remove(c);
+                self.skat.insert(c);
+                if self.skat.len() >= SKAT {
+                    self.start_play();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn start_play(&mut self) {
+        for s in self.table.active_from(self.table.first_active()) {
+            self.declared_on[s] = self.hands[s];
+        }
+        let dealer = self.table.dealer;
+        let named = self.named_discards();
+        self.declared_on[dealer] |= named;
+        self.phase = Phase::Play;
+        let first = self.table.first_active();
+        self.trick = Trick::new(first);
+        self.to_act = first;
+    }
+
+    // ----- play --------------------------------------------------------------------------------
+
+    /// The card that sets what must be followed: the fool's named suit (as one of its cards),
+    /// else the first card that is not the fool.
+    fn led_card(&self) -> Option<Card> {
+        match self.named {
+            Some(Some(s)) => Some(Card::king(s)),
+            Some(None) => Some(Card::PAGAT),
+            None => self.trick.led(&RULES),
+        }
+    }
+
+    /// Whether `s` must play the fool now (DK-PLAY-12/13).
+    fn fool_due(&self, s: Seat) -> bool {
+        let due = match self.o.fool_endplay {
+            FoolEndplay::LostInLast => return false,
+            FoolEndplay::BeforeLast => TRICKS - 2,
+            FoolEndplay::BeforeLastThree => TRICKS - 4,
+        };
+        self.hands[s].contains(FOOL) && usize::from(self.ntricks) >= due
+    }
+
+    /// The cards `s` may play (DK-PLAY-02..05, 08, 12, 13).
+    fn legal_cards(&self, s: Seat) -> CardSet {
+        if self.fool_due(s) {
+            return FOOL.set();
+        }
+        RULES.legal(self.hands[s], self.led_card())
+    }
+
+    /// True when the fool, led by `s` now, must name the suit.
+    fn names_suit(&self) -> bool {
+        self.trick.is_empty() && self.o.fool_lead == FoolLead::Named
+    }
+
+    fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let card = match a {
+            Action::Play(c) => c,
+            Action::LeadFool(_) => FOOL,
+            _ => {
+                return Err(Violation::wrong_phase(
+                    "DK-PLAY-01",
+                    "during play the only action is playing a card",
+                ))
+            }
+        };
+        if !self.hands[s].contains(card) {
+            return Err(Violation::illegal(
+                "DK-PLAY-01",
+                "you can only play a card from your hand",
+            ));
+        }
+        match (a, self.names_suit()) {
+            (Action::LeadFool(_), false) => {
+                return Err(Violation::illegal(
+                    "DK-PLAY-11",
+                    "a suit is named only by a player leading the fool, where the leader names it",
+                ))
+            }
+            (Action::Play(c), true) if c == FOOL => {
+                return Err(Violation::illegal(
+                    "DK-PLAY-11",
+                    "leading the fool, name the suit led: lead-fool H, D, C, S or T",
+                ))
+            }
+            _ => {}
+        }
+        if self.legal_cards(s).contains(card) {
+            return Ok(());
+        }
+        if self.fool_due(s) {
+            return Err(Violation::illegal(
+                "DK-PLAY-13",
+                "the fool must be played now: it may not be kept to the end",
+            ));
+        }
+        let led = self.led_card();
+        Err(match led {
+            Some(l) if (self.hands[s] & RULES.suit_of(l)).is_empty() => Violation::illegal(
+                "DK-PLAY-03",
+                "you cannot follow the suit led: play a trump (or the fool)",
+            ),
+            _ => Violation::illegal(
+                "DK-PLAY-02",
+                "you must follow the suit led (or play the fool)",
+            ),
+        })
+    }
+
+    fn apply_play(&mut self, s: Seat, a: Action) {
+        let card = match a {
+            Action::LeadFool(named) => {
+                self.named = Some(named);
+                FOOL
+            }
+            Action::Play(c) => c,
+            _ => return,
+        };
+        // The dealer shows he holds no trump by playing another card where he had to trump.
+        if s == self.table.dealer && card != FOOL && !TRUMPS.contains(card) {
+            if let Some(l) = self.led_card() {
+                if TRUMPS.contains(l) || card.suit() != l.suit() {
+                    self.dealer_out_of_trumps = true;
+                }
+            }
+        }
+        self.hands[s].remove(card);
+        self.trick.push(s, card);
+        if self.trick.len() < usize::from(self.table.active_count()) {
+            self.to_act = self.table.next_active(s);
+            return;
+        }
+        self.complete_trick();
+    }
+
+    fn complete_trick(&mut self) {
+        let idx = usize::from(self.ntricks);
+        let last = idx + 1 >= TRICKS;
+        let trick = self.trick;
+        let (w, best) = trick_winner(&trick, self.named).unwrap_or((trick.leader(), FOOL));
+        let mut to_winner = trick.cards();
+        if let Some(fp) = trick.player_of(FOOL) {
+            // The fool is not lost, except in the last trick under `lost_in_last` (DK-PLAY-10,
+            // DK-PLAY-12).
+            if !(last && self.o.fool_endplay == FoolEndplay::LostInLast) && fp != w {
+                to_winner.remove(FOOL);
+                self.won[fp].insert(FOOL);
+                if self.o.fool_exchange_card {
+                    self.owed = Some((fp, w));
+                }
+            }
+        }
+        self.won[w] |= to_winner;
+        self.pay_owed();
+        if !last {
+            for (p, c) in trick.plays() {
+                if p == w {
+                    continue;
+                }
+                if c.is_king() {
+                    self.kings_lost[p] += 1;
+                    self.pots[Pot::King.index()] += 5;
+                } else if c == Card::PAGAT {
+                    self.pagat_lost[p] += 1;
+                    self.pots[Pot::Pagat.index()] += 5;
+                }
+            }
+            if best == Card::PAGAT && self.o.pay_pagat_trick_win {
+                self.pagat_tricks[w] += 1;
+            }
+        }
+        if let Some(slot) = self.tricks.get_mut(idx) {
+            *slot = trick;
+        }
+        if let Some(slot) = self.named_in.get_mut(idx) {
+            *slot = encode(self.named);
+        }
+        self.ntricks += 1;
+        self.tricks_won[w] += 1;
+        self.trick = Trick::new(w);
+        self.named = None;
+        self.to_act = w;
+        if usize::from(self.ntricks) >= TRICKS {
+            self.phase = Phase::Over(End::Played);
+        }
+    }
+
+    /// Gives the card of no value the fool's player owes, once his pile has one (DK-PLAY-10
+    /// with `fool_exchange_card`).
+    fn pay_owed(&mut self) {
+        if let Some((from, to)) = self.owed {
+            let spare = self.won[from].into_iter().find(|&c| danish_value(c) == 0);
+            if let Some(c) = spare {
+                self.won[from].remove(c);
+                self.won[to].insert(c);
+                self.owed = None;
+            }
+        }
+    }
+
+    // ----- settlement --------------------------------------------------------------------------
+
+    fn line(
+        item: DanishItem,
+        seat: Option<Seat>,
+        base: i64,
+        multiplier: i64,
+        payments: BySeat<i64>,
+        pots: [i64; 2],
+    ) -> LedgerItem {
+        LedgerItem {
+            item: Item::Danish(item),
+            team: None,
+            seat,
+            base,
+            multiplier,
+            announced: false,
+            made: true,
+            payments,
+            pots,
+        }
+    }
+
+    /// `to` receives `v` from each other active player.
+    fn collect(&self, to: Seat, v: i64) -> BySeat<i64> {
+        self.pay_each(to, -v)
+    }
+
+    /// `from` pays `v` to each other active player.
+    fn pay_each(&self, from: Seat, v: i64) -> BySeat<i64> {
+        let mut p = BySeat::splat(0);
+        for o in self.others(from) {
+            p[o] += v;
+            p[from] -= v;
+        }
+        p
+    }
+
+    /// The settlement of the hand (meaningful once it is over): payments between the players
+    /// and into and out of the pots.
+    #[must_use]
+    pub fn settle(&self) -> Ledger {
+        let mut l = Ledger {
+            scoring: Scoring::Payments,
+            ..Ledger::default()
+        };
+        let dealer = self.table.dealer;
+        let start = [self.o.pagat_pot, self.o.king_pot];
+        let mut pots = start;
+        let push = |l: &mut Ledger, pots: &mut [i64; 2], line: LedgerItem| {
+            for (p, d) in pots.iter_mut().zip(line.pots) {
+                *p += d;
+            }
+            l.push(line);
+        };
+        // Foundation of an empty pot, every seat paying (DK-MATCH-01..03), and the dealer's fee
+        // (DK-SCORE-03).
+        for pot in Pot::BOTH {
+            if start[pot.index()] == 0 {
+                let f = self.o.pot_foundation;
+                let mut d = [0; 2];
+                d[pot.index()] = f * i64::from(self.table.seats);
+                let mut pay = BySeat::splat(0);
+                for s in Seat::all(self.table.seats) {
+                    pay[s] = -f;
+                }
+                push(
+                    &mut l,
+                    &mut pots,
+                    Danish::line(DanishItem::Foundation(pot), None, f, 1, pay, d),
+                );
+            }
+        }
+        let mut fee = BySeat::splat(0);
+        fee[dealer] = -10;
+        push(
+            &mut l,
+            &mut pots,
+            Danish::line(DanishItem::DealingFee, Some(dealer), 5, 2, fee, [5, 5]),
+        );
+        if self.phase != Phase::Over(End::Played) {
+            l.pots = Some(pots);
+            return l;
+        }
+        let order: Vec<Seat> = self.table.active_from(dealer).collect();
+        // The declarations, from the dealer on (DK-ANN-02, DK-SCORE-04..08).
+        for &s in &order {
+            for m in melds(self.declared_on[s]).iter() {
+                let v = m.value();
+                push(
+                    &mut l,
+                    &mut pots,
+                    Danish::line(
+                        DanishItem::Declaration(m),
+                        Some(s),
+                        v,
+                        1,
+                        self.collect(s, v),
+                        [0; 2],
+                    ),
+                );
+            }
+        }
+        // Payments during play (DK-SCORE-09..11).
+        for &s in &order {
+            let lost = [
+                (DanishItem::KingsLost, self.kings_lost[s], Pot::King),
+                (DanishItem::PagatLost, self.pagat_lost[s], Pot::Pagat),
+            ];
+            for (item, n, pot) in lost {
+                if n > 0 {
+                    let v = 5 * i64::from(n);
+                    let mut pay = self.pay_each(s, v);
+                    pay[s] -= v;
+                    let mut d = [0; 2];
+                    d[pot.index()] = v;
+                    push(
+                        &mut l,
+                        &mut pots,
+                        Danish::line(item, Some(s), 5, i64::from(n), pay, d),
+                    );
+                }
+            }
+            let n = self.pagat_tricks[s];
+            if n > 0 {
+                let v = 5 * i64::from(n);
+                push(
+                    &mut l,
+                    &mut pots,
+                    Danish::line(
+                        DanishItem::PagatTrick,
+                        Some(s),
+                        5,
+                        i64::from(n),
+                        self.collect(s, v),
+                        [0; 2],
+                    ),
+                );
+            }
+        }
+        debug_assert_eq!(pots, self.pots);
+        // The end of the hand: the pots are counted first (DK-SCORE-23).
+        let counted = pots;
+        let tout_by = order
+            .iter()
+            .copied()
+            .find(|&s| usize::from(self.tricks_won[s]) == TRICKS);
+        let blanks: Vec<Seat> = order
+            .iter()
+            .copied()
+            .filter(|&s| self.tricks_won[s] == 0)
+            .collect();
+        let nolo = match (tout_by, blanks.as_slice()) {
+            (None, [n]) => Some(*n),
+            _ => None,
+        };
+        let tout_failed = self.tout && tout_by != Some(dealer);
+        let t = self.o.tout_payment;
+        if let Some(s) = tout_by {
+            // DK-SCORE-13/14: the Tout takes both pots.
+            let mut pay = self.collect(s, t);
+            pay[s] += counted[0] + counted[1];
+            let mut line = Danish::line(
+                DanishItem::Tout,
+                Some(s),
+                t,
+                1,
+                pay,
+                [-counted[0], -counted[1]],
+            );
+            line.announced = self.tout;
+            push(&mut l, &mut pots, line);
+        }
+        if tout_failed {
+            // DK-SCORE-25: the dealer doubles both pots and pays each opponent.
+            let mut pay = self.pay_each(dealer, t);
+            pay[dealer] -= counted[0] + counted[1];
+            let mut line = Danish::line(DanishItem::ToutFailed, Some(dealer), t, 1, pay, counted);
+            line.announced = true;
+            line.made = false;
+            push(&mut l, &mut pots, line);
+        }
+        if let Some(n) = nolo {
+            push(
+                &mut l,
+                &mut pots,
+                Danish::line(
+                    DanishItem::Nolo,
+                    Some(n),
+                    25,
+                    1,
+                    self.collect(n, 25),
+                    [0; 2],
+                ),
+            );
+        }
+        let last = self.tricks[TRICKS - 1];
+        let named = self.named_in(TRICKS - 1);
+        let (w, best) = trick_winner(&last, named).unwrap_or((last.leader(), FOOL));
+        if tout_by.is_none() && nolo.is_none() && !tout_failed {
+            // Ultimo (DK-SCORE-18/19): the counted pot goes to the winner.
+            let ultimo = if best == Card::PAGAT {
+                Some((DanishItem::PagatUltimo, 45, Pot::Pagat))
+            } else if best.is_king() {
+                Some((DanishItem::KingUltimo, 40, Pot::King))
+            } else {
+                None
+            };
+            if let Some((item, v, pot)) = ultimo {
+                let mut pay = self.collect(w, v);
+                let c = counted[pot.index()];
+                pay[w] += c;
+                let mut d = [0; 2];
+                d[pot.index()] = -c;
+                push(&mut l, &mut pots, Danish::line(item, Some(w), v, 1, pay, d));
+            }
+        }
+        // Bagud (DK-SCORE-20/21): paid whatever else happened, into the pot as counted.
+        let mut bagud = false;
+        for (p, c) in last.plays() {
+            if p == w || !ULTIMO_CARDS.contains(c) {
+                continue;
+            }
+            bagud = true;
+            let (item, v, pot) = if c == Card::PAGAT {
+                (DanishItem::PagatBagud, 45, Pot::Pagat)
+            } else {
+                (DanishItem::KingBagud, 40, Pot::King)
+            };
+            let mut pay = self.pay_each(p, v);
+            let c = counted[pot.index()];
+            pay[p] -= c;
+            let mut d = [0; 2];
+            d[pot.index()] = c;
+            let mut line = Danish::line(item, Some(p), v, 1, pay, d);
+            line.made = false;
+            push(&mut l, &mut pots, line);
+        }
+        // The last trick (DK-SCORE-22).
+        if tout_by.is_none() && nolo.is_none() && !bagud && !ULTIMO_CARDS.contains(best) {
+            push(
+                &mut l,
+                &mut pots,
+                Danish::line(
+                    DanishItem::LastTrick,
+                    Some(w),
+                    20,
+                    1,
+                    self.collect(w, 20),
+                    [0; 2],
+                ),
+            );
+        }
+        // The count, settled with the new dealer (DK-SCORE-27..29); none after a Nolo.
+        if nolo.is_none() {
+            let new_dealer = dealer.next(self.table.seats);
+            for &s in &order {
+                if s == new_dealer || !self.table.is_active(new_dealer) {
+                    continue;
+                }
+                let points = self.count_of(s);
+                let pay = (points - 26 + 2).div_euclid(5) * 5;
+                if pay != 0 {
+                    let mut p = BySeat::splat(0);
+                    p[s] = pay;
+                    p[new_dealer] = -pay;
+                    let mut line = Danish::line(
+                        DanishItem::Count(u8::try_from(points).unwrap_or(u8::MAX)),
+                        Some(s),
+                        pay.abs(),
+                        1,
+                        p,
+                        [0; 2],
+                    );
+                    line.made = pay > 0;
+                    push(&mut l, &mut pots, line);
+                }
+            }
+        }
+        l.pots = Some(pots);
+        l
+    }
+
+    // ----- dispatch ----------------------------------------------------------------------------
+
+    fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match self.phase {
+            Phase::Opening => self.check_opening(s, a),
+            Phase::Discard => self.check_discard(a),
+            Phase::Play => self.check_play(s, a),
+            Phase::Over(_) => Err(Violation {
+                kind: ViolationKind::GameOver,
+                rule: "DK-PLAY-07",
+                message: "the hand is over",
+            }),
+        }
+    }
+}
+
+impl Game for Danish {
+    fn to_act(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Over(_) => None,
+            _ => Some(self.to_act),
+        }
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        let s = self.to_act;
+        match self.phase {
+            Phase::Opening => {
+                out.push(Action::Pass);
+                if !self.hands[s].intersects(TRUMPS) {
+                    out.push(Action::ThrowIn);
+                }
+            }
+            Phase::Discard => {
+                if !self.tout {
+                    out.push(Action::Announce(Bonus::Volat));
+                }
+                out.extend(self.discardable().into_iter().map(Action::Discard));
+            }
+            Phase::Play => {
+                let cards = self.legal_cards(s);
+                if self.names_suit() && cards.contains(FOOL) {
+                    out.extend((cards - FOOL.set()).into_iter().map(Action::Play));
+                    out.extend(
+                        Suit::ALL
+                            .map(Some)
+                            .into_iter()
+                            .chain([None])
+                            .map(Action::LeadFool),
+                    );
+                } else {
+                    out.extend(cards.into_iter().map(Action::Play));
+                }
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn check(&self, a: Action) -> Result<(), Violation> {
+        self.check_phase(self.to_act, a)
+    }
+
+    fn play_unchecked(&mut self, a: Action) {
+        let s = self.to_act;
+        self.count_action();
+        match self.phase {
+            Phase::Opening => self.apply_opening(s, a),
+            Phase::Discard => self.apply_discard(a),
+            Phase::Play => self.apply_play(s, a),
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(end) => Some(Outcome {
+                end,
+                ledger: self.settle(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Observe for Danish {
+    fn stage(&self) -> Stage {
+        match self.phase {
+            Phase::Opening => Stage::Opening,
+            Phase::Discard => Stage::Discard,
+            Phase::Play => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
+    }
+
+    fn table_info(&self) -> Table {
+        self.table
+    }
+
+    fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    fn hand(&self, s: Seat) -> CardSet {
+        self.hands[s]
+    }
+
+    fn discards(&self, s: Seat) -> CardSet {
+        if s == self.table.dealer {
+            self.skat
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn discarded_tarokks(&self, _s: Seat) -> Option<u8> {
+        None
+    }
+
+    /// The declarations are shown as such ([`Danish::melds_of`]), not as a tarokk count.
+    fn declared_count(&self, _s: Seat) -> Option<u8> {
+        None
+    }
+
+    fn side_known_to(&self, _viewer: Viewer, _s: Seat) -> Option<Team> {
+        None
+    }
+
+    fn won(&self, s: Seat) -> CardSet {
+        self.won[s]
+    }
+
+    fn talon_received(&self, s: Seat) -> CardSet {
+        if s == self.table.dealer {
+            self.deal.talon_set()
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn talon_remaining(&self) -> CardSet {
+        CardSet::EMPTY
+    }
+
+    fn declarer(&self) -> Option<(Seat, crate::action::Contract)> {
+        None
+    }
+
+    /// The cards `viewer` may see: a seat its own hand (the dealer his three extra cards and
+    /// his skat); everyone the skat's cards the dealer names (DK-TALON-06), and the whole skat
+    /// once the hand is played out and counted.
+    fn visible(&self, viewer: Viewer) -> Visible {
+        let dealer = self.table.dealer;
+        let mut v = Visible::default();
+        if viewer == Viewer::Referee {
+            v.hands = self.hands;
+            v.discards[dealer] = self.skat;
+            v.talon = self.deal.talon_set();
+            return v;
+        }
+        v.discards[dealer] = if self.phase == Phase::Over(End::Played) {
+            self.skat
+        } else {
+            self.named_discards()
+        };
+        if let Viewer::Seat(me) = viewer {
+            if self.table.is_active(me) {
+                v.hands[me] = self.hands[me];
+                if me == dealer {
+                    v.discards[me] = self.skat;
+                    v.talon = self.deal.talon_set();
+                }
+            }
+        }
+        v
+    }
+
+    fn called(&self) -> Option<Card> {
+        None
+    }
+
+    fn partner(&self) -> Option<Seat> {
+        None
+    }
+
+    /// Nothing is announced for a side: the dealer's Tout is shown as such
+    /// ([`Danish::tout_announced`]).
+    fn for_each_announced(&self, _f: impl FnMut(Bonus, Team, u8, Seat)) {}
+
+    fn game_level(&self) -> u8 {
+        0
+    }
+
+    fn current_trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    fn tricks(&self) -> &[Trick] {
+        &self.tricks[..usize::from(self.ntricks).min(TRICKS)]
+    }
+
+    fn trick_winner(&self, i: usize) -> Option<(Seat, Card)> {
+        trick_winner(self.tricks().get(i)?, self.named_in(i))
+    }
+
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        None
+    }
+
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        (0, Some(0))
+    }
+
+    fn card_points_of(&self, s: Seat) -> i64 {
+        self.count_of(s)
+    }
+
+    fn actions_applied(&self) -> u16 {
+        self.actions
+    }
+
+    fn settlement(&self, _round_multiplier: i64) -> Option<Ledger> {
+        matches!(self.phase, Phase::Over(_)).then(|| self.settle())
+    }
+}
