@@ -1179,6 +1179,44 @@ impl Game for Danish {
         }
     }
 
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        // The same order as `legal_actions_into`, without writing the list out.
+        let s = self.to_act;
+        let (cards, make, first): (CardSet, fn(Card) -> Action, Option<Action>) = match self.phase
+        {
+            Phase::Play => {
+                let cards = self.legal_cards(s);
+                if cards.contains(FOOL) && self.names_suit() {
+                    let list = self.legal_actions();
+                    return list.get(pick(list.len())).copied();
+                }
+                (cards, Action::Play, None)
+            }
+            Phase::Discard => (
+                self.discardable(),
+                Action::Discard,
+                (!self.tout).then_some(Action::Announce(Bonus::Volat)),
+            ),
+            Phase::Over(_) => return None,
+            _ => {
+                let list = self.legal_actions();
+                if list.is_empty() {
+                    return None;
+                }
+                return list.get(pick(list.len())).copied();
+            }
+        };
+        let extra = usize::from(first.is_some());
+        let n = cards.len() as usize + extra;
+        if n == 0 {
+            return None;
+        }
+        match (pick(n), first) {
+            (0, Some(a)) => Some(a),
+            (i, _) => cards.nth(u32::try_from(i - extra).ok()?).map(make),
+        }
+    }
+
     fn check(&self, a: Action) -> Result<(), Violation> {
         self.check_phase(self.to_act, a)
     }
