@@ -48,14 +48,12 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn legal_actions_and_play_do_not_allocate() {
     let mut total_actions = 0usize;
-    for seed in 0..1_000u64 {
-        // Hungarian and Polish deals in turn.
-        let variant = if seed % 4 < 2 {
-            Variant::HungarianIllustrated
-        } else {
-            Variant::PolishKrolami
-        };
-        let setup = Setup::seeded(variant, 4, Seat::new(3), seed_from_u64(seed));
+    for seed in 0..1_200u64 {
+        // Every variant in turn (two deals each, one per stepping method), at each table size.
+        let variant = Variant::ALL[(seed / 2) as usize % Variant::ALL.len()];
+        let counts = variant.seat_counts();
+        let seats = counts[(seed / 12) as usize % counts.len()];
+        let setup = Setup::seeded(variant, seats, Seat::new(seats - 1), seed_from_u64(seed));
         let mut g = AnyGame::new(&setup).expect("valid setup");
         let mut rng = DealRng::from_seed(seed_from_u64(seed + 1));
         let before = ALLOCS.load(Ordering::SeqCst);

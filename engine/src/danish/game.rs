@@ -1180,40 +1180,54 @@ impl Game for Danish {
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        // The same order as `legal_actions_into`, without writing the list out.
+        // The same order as `legal_actions_into`, without writing the list out: a first action
+        // (Tout in the discard), the cards, then (the fool led naming) the five fool leads.
         let s = self.to_act;
-        let (cards, make, first): (CardSet, fn(Card) -> Action, Option<Action>) = match self.phase
-        {
-            Phase::Play => {
-                let cards = self.legal_cards(s);
-                if cards.contains(FOOL) && self.names_suit() {
-                    let list = self.legal_actions();
-                    return list.get(pick(list.len())).copied();
+        let (first, cards, make, fool_leads): (Option<Action>, CardSet, fn(Card) -> Action, bool) =
+            match self.phase {
+                Phase::Opening => {
+                    let n = if self.hands[s].intersects(TRUMPS) {
+                        1
+                    } else {
+                        2
+                    };
+                    return match pick(n) {
+                        0 => Some(Action::Pass),
+                        1 if n == 2 => Some(Action::ThrowIn),
+                        _ => None,
+                    };
                 }
-                (cards, Action::Play, None)
-            }
-            Phase::Discard => (
-                self.discardable(),
-                Action::Discard,
-                (!self.tout).then_some(Action::Announce(Bonus::Volat)),
-            ),
-            Phase::Over(_) => return None,
-            _ => {
-                let list = self.legal_actions();
-                if list.is_empty() {
-                    return None;
+                Phase::Discard => (
+                    (!self.tout).then_some(Action::Announce(Bonus::Volat)),
+                    self.discardable(),
+                    Action::Discard,
+                    false,
+                ),
+                Phase::Play => {
+                    let cards = self.legal_cards(s);
+                    let names = cards.contains(FOOL) && self.names_suit();
+                    let plays = if names { cards - FOOL.set() } else { cards };
+                    (None, plays, Action::Play, names)
                 }
-                return list.get(pick(list.len())).copied();
-            }
-        };
-        let extra = usize::from(first.is_some());
-        let n = cards.len() as usize + extra;
+                Phase::Over(_) => return None,
+            };
+        let head = usize::from(first.is_some());
+        let body = cards.len() as usize;
+        let n = head + body + if fool_leads { 5 } else { 0 };
         if n == 0 {
             return None;
         }
-        match (pick(n), first) {
-            (0, Some(a)) => Some(a),
-            (i, _) => cards.nth(u32::try_from(i - extra).ok()?).map(make),
+        let i = pick(n);
+        if i < head {
+            return first;
+        }
+        if i < head + body {
+            return cards.nth(u32::try_from(i - head).ok()?).map(make);
+        }
+        match i - head - body {
+            j @ 0..=3 if fool_leads => Some(Action::LeadFool(Some(Suit::ALL[j]))),
+            4 if fool_leads => Some(Action::LeadFool(None)),
+            _ => None,
         }
     }
 
