@@ -126,13 +126,19 @@ static SPECS: [OptionSpec; 10] = [
     },
     OptionSpec {
         name: "pagat_pot",
-        kind: OptionKind::Int { min: 0, max: 1_000_000 },
+        kind: OptionKind::Int {
+            min: 0,
+            max: 1_000_000_000_000_000,
+        },
         default: "0",
         description: "the pagat pot's contents when the hand starts, carried from the last hand by NextDeal (0: empty, founded before the deal)",
     },
     OptionSpec {
         name: "king_pot",
-        kind: OptionKind::Int { min: 0, max: 1_000_000 },
+        kind: OptionKind::Int {
+            min: 0,
+            max: 1_000_000_000_000_000,
+        },
         default: "0",
         description: "the king pot's contents when the hand starts, carried from the last hand by NextDeal (0: empty, founded before the deal)",
     },
