@@ -1183,34 +1183,36 @@ impl Game for Danish {
         // The same order as `legal_actions_into`, without writing the list out: a first action
         // (Tout in the discard), the cards, then (the fool led naming) the five fool leads.
         let s = self.to_act;
-        let (first, cards, make, fool_leads): (Option<Action>, CardSet, fn(Card) -> Action, bool) =
-            match self.phase {
-                Phase::Opening => {
-                    let n = if self.hands[s].intersects(TRUMPS) {
-                        1
-                    } else {
-                        2
-                    };
-                    return match pick(n) {
-                        0 => Some(Action::Pass),
-                        1 if n == 2 => Some(Action::ThrowIn),
-                        _ => None,
-                    };
-                }
-                Phase::Discard => (
-                    (!self.tout).then_some(Action::Announce(Bonus::Volat)),
-                    self.discardable(),
-                    Action::Discard,
-                    false,
-                ),
-                Phase::Play => {
-                    let cards = self.legal_cards(s);
-                    let names = cards.contains(FOOL) && self.names_suit();
-                    let plays = if names { cards - FOOL.set() } else { cards };
-                    (None, plays, Action::Play, names)
-                }
-                Phase::Over(_) => return None,
-            };
+        let (first, cards, fool_leads) = match self.phase {
+            Phase::Opening => {
+                let n = if self.hands[s].intersects(TRUMPS) {
+                    1
+                } else {
+                    2
+                };
+                return match pick(n) {
+                    0 => Some(Action::Pass),
+                    1 if n == 2 => Some(Action::ThrowIn),
+                    _ => None,
+                };
+            }
+            Phase::Discard => (
+                (!self.tout).then_some(Action::Announce(Bonus::Volat)),
+                self.discardable(),
+                false,
+            ),
+            Phase::Play => {
+                let cards = self.legal_cards(s);
+                let names = cards.contains(FOOL) && self.names_suit();
+                (None, if names { cards - FOOL.set() } else { cards }, names)
+            }
+            Phase::Over(_) => return None,
+        };
+        let make = if self.phase == Phase::Discard {
+            Action::Discard
+        } else {
+            Action::Play
+        };
         let head = usize::from(first.is_some());
         let body = cards.len() as usize;
         let n = head + body + if fool_leads { 5 } else { 0 };
