@@ -893,12 +893,28 @@ fn format_label(a: Action) -> String {
     }
 }
 
+/// The label a game gives `a` in its own words where the shared label would mislead: the
+/// Danish dealer's `announce volat` is Tout, and the skíz is the Danish fool and the Austrian
+/// Sküs.
+pub(crate) fn own_label(g: &AnyGame, a: Action) -> Option<&'static str> {
+    match (g, a) {
+        (AnyGame::Danish(_), Action::Announce(Bonus::Volat)) => {
+            Some("Announce Tout: take every trick (frees the fool for the discard)")
+        }
+        (AnyGame::Danish(_), Action::Play(Card::SKIZ)) => Some("Play the fool"),
+        (AnyGame::Danish(_), Action::Discard(Card::SKIZ)) => Some("Discard the fool"),
+        (AnyGame::Austrian(_), Action::Play(Card::SKIZ)) => Some("Play the Sküs"),
+        (AnyGame::Austrian(_), Action::Discard(Card::SKIZ)) => Some("Discard the Sküs"),
+        _ => None,
+    }
+}
+
 /// A legal move on the wire.
 pub fn legal_move(g: &AnyGame, a: Action) -> pb::LegalMove {
     pb::LegalMove {
         action: Some(action_to_pb(a)),
         id: g.action_id(a).unwrap_or(u32::MAX),
-        label: label(a),
+        label: own_label(g, a).map_or_else(|| label(a), str::to_owned),
     }
 }
 
@@ -1528,6 +1544,49 @@ pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState
 mod tests {
     use super::*;
     use prost::Message;
+
+    /// A game of `variant` with default options, three seats, seeded.
+    fn game_of(variant: Variant) -> AnyGame {
+        let setup = Setup::seeded(
+            variant,
+            3,
+            Seat::new(2),
+            tarock_engine::shuffle::seed_from_u64(1),
+        );
+        AnyGame::new(&setup).expect("a valid setup")
+    }
+
+    // The Danish and Austrian games name the skíz and the Tout in their own words; the
+    // Hungarian keeps the shared labels.
+    #[test]
+    fn games_label_the_skiz_and_the_tout_in_their_own_words() {
+        let danish = game_of(Variant::DanishTarok);
+        let austrian = game_of(Variant::AustrianIllustrated);
+        let label = |g: &AnyGame, a| legal_move(g, a).label;
+        assert_eq!(label(&danish, Action::Play(Card::SKIZ)), "Play the fool");
+        assert_eq!(
+            label(&danish, Action::Discard(Card::SKIZ)),
+            "Discard the fool"
+        );
+        assert!(label(&danish, Action::Announce(Bonus::Volat)).starts_with("Announce Tout"));
+        assert_eq!(label(&austrian, Action::Play(Card::SKIZ)), "Play the Sküs");
+        assert_eq!(
+            label(&austrian, Action::Play(Card::PAGAT)),
+            label_str(Action::Play(Card::PAGAT))
+        );
+        let hungarian = AnyGame::new(&Setup::seeded(
+            Variant::HungarianIllustrated,
+            4,
+            Seat::new(3),
+            tarock_engine::shuffle::seed_from_u64(1),
+        ))
+        .expect("a valid setup");
+        assert_eq!(label(&hungarian, Action::Play(Card::SKIZ)), "Play skíz");
+        assert_eq!(
+            label(&hungarian, Action::Announce(Bonus::Volat)),
+            "Announce volát"
+        );
+    }
 
     #[test]
     fn every_card_is_written_from_the_table_as_prost_writes_it() {

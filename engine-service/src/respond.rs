@@ -224,7 +224,10 @@ fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
         LEGAL_ID_TAG,
         u64::from(game.action_id(a).unwrap_or(u32::MAX)),
     );
-    w.bytes(LEGAL_LABEL_TAG, convert::label_str(a).as_bytes());
+    match convert::own_label(game, a) {
+        Some(label) => w.bytes(LEGAL_LABEL_TAG, label.as_bytes()),
+        None => w.bytes(LEGAL_LABEL_TAG, convert::label_str(a).as_bytes()),
+    }
 }
 
 /// The legal moves of the seat to act as repeated field `tag`: for an action in the tables, its
@@ -232,7 +235,7 @@ fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
 fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
     for &a in game.legal_actions().as_slice() {
         let id = u64::from(game.action_id(a).unwrap_or(u32::MAX));
-        match convert::action_as_fields(a) {
+        match convert::action_as_fields(a).filter(|_| convert::own_label(game, a).is_none()) {
             Some(f) => {
                 let len =
                     f.legal_action.len() + wire::uint_len(LEGAL_ID_TAG, id) + f.legal_label.len();

@@ -884,3 +884,74 @@ async fn health_reflection_and_grpc_web() {
     );
     server.stop().await;
 }
+
+// The Danish dealer's Tout is offered in the game's own words, by LegalMoves and by
+// SuggestMove alike. rule: DK-ANN-14
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_danish_tout_is_labelled_as_tout() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut record = new_deal(&mut c, "danish-tarok", 2, 3).await;
+    // Everyone passes in the opening (a hand thrown in would end the deal: seed 2 has none).
+    let lm = loop {
+        let lm = legal_moves(&mut c, &record).await;
+        assert!(!lm.game_over, "the opening ends in the discard");
+        if lm.phase == pb::Phase::Discard as i32 {
+            break lm;
+        }
+        let pass = lm
+            .moves
+            .iter()
+            .find(|m| m.action.as_ref().map(|a| a.kind) == Some(pb::ActionKind::Pass as i32))
+            .expect("pass is legal in the opening");
+        record = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record.clone())),
+                action: pass.action.clone(),
+                seat: lm.to_act,
+                omit_view: true,
+                ..Default::default()
+            })
+            .await
+            .expect("pass")
+            .into_inner()
+            .record
+            .expect("a record");
+    };
+    let tout = lm
+        .moves
+        .iter()
+        .find(|m| m.action.as_ref().map(|a| a.kind) == Some(pb::ActionKind::Announce as i32))
+        .expect("the dealer may announce Tout");
+    assert!(tout.label.starts_with("Announce Tout"), "{}", tout.label);
+    assert!(
+        lm.moves
+            .iter()
+            .all(|m| !m.label.contains("volát") && !m.label.contains("skíz")),
+        "no Hungarian word in a Danish hand"
+    );
+    // A discard keeps the shared label.
+    assert!(lm.moves.iter().any(|m| m.label.starts_with("Discard ")));
+    // The random bot, asked with enough seeds, suggests the Tout too, with the same label.
+    let mut suggested = None;
+    for seed in 0..500 {
+        let s = c
+            .suggest_move(pb::SuggestMoveRequest {
+                state: Some(pb::suggest_move_request::State::Record(record.clone())),
+                bot: "random".to_owned(),
+                seed,
+                ..Default::default()
+            })
+            .await
+            .expect("a suggestion")
+            .into_inner();
+        let m = s.r#move.expect("a move");
+        if m.action.as_ref().map(|a| a.kind) == Some(pb::ActionKind::Announce as i32) {
+            suggested = Some(m);
+            break;
+        }
+    }
+    let suggested = suggested.expect("one of 500 seeds suggests the Tout");
+    assert_eq!(suggested.label, tout.label);
+    server.stop().await;
+}
