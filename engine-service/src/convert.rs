@@ -853,6 +853,11 @@ pub(crate) fn action_encoded_compact(a: Action) -> Option<&'static [u8]> {
 }
 
 fn format_label(a: Action) -> String {
+    format_label_named(a, Bonus::name)
+}
+
+/// [`format_label`] with bonuses named by `name`.
+fn format_label_named(a: Action, name: impl Fn(Bonus) -> String) -> String {
     const LEVELS: [&str; 5] = [
         "Kontra",
         "Rekontra",
@@ -878,7 +883,7 @@ fn format_label(a: Action) -> String {
         Action::LeadFool(Some(s)) => format!("Lead the fool, naming {}", s.name()),
         Action::LeadFool(None) => "Lead the fool, naming trumps".to_owned(),
         Action::ExposeTalon => "Turn the group face up and look at the next".to_owned(),
-        Action::Announce(b) => format!("Announce {}", b.name()),
+        Action::Announce(b) => format!("Announce {}", name(b)),
         Action::Kontra(t, l) => {
             let word = LEVELS
                 .get(usize::from(l).wrapping_sub(1))
@@ -886,7 +891,7 @@ fn format_label(a: Action) -> String {
                 .unwrap_or("Kontra");
             match t {
                 Target::Game => format!("{word} the game"),
-                Target::Bonus(b) => format!("{word} the {}", b.name()),
+                Target::Bonus(b) => format!("{word} the {}", name(b)),
             }
         }
         Action::Play(c) => format!("Play {}", c.name()),
@@ -894,17 +899,31 @@ fn format_label(a: Action) -> String {
 }
 
 /// The label a game gives `a` in its own words where the shared label would mislead: the
-/// Danish dealer's `announce volat` is Tout, and the skíz is the Danish fool and the Austrian
-/// Sküs.
-pub(crate) fn own_label(g: &AnyGame, a: Action) -> Option<&'static str> {
-    match (g, a) {
-        (AnyGame::Danish(_), Action::Announce(Bonus::Volat)) => {
-            Some("Announce Tout: take every trick (frees the fool for the discard)")
+/// Danish dealer's `announce volat` is Tout and the skíz is the Danish fool, the Polish skiż
+/// and the Austrian Sküs, and the bonuses a game names otherwise ([`Variant::own_bonus_word`])
+/// are announced and kontra'd by those names.
+pub(crate) fn own_label(g: &AnyGame, a: Action) -> Option<std::borrow::Cow<'static, str>> {
+    if let AnyGame::Hungarian(_) = g {
+        return None;
+    }
+    let v = g.variant();
+    let fool = match v {
+        Variant::DanishTarok => "the fool",
+        Variant::PolishKrolami => "the skiż",
+        Variant::AustrianIllustrated => "the Sküs",
+        _ => "",
+    };
+    match a {
+        Action::Announce(Bonus::Volat) if v == Variant::DanishTarok => {
+            Some("Announce Tout: take every trick (frees the fool for the discard)".into())
         }
-        (AnyGame::Danish(_), Action::Play(Card::SKIZ)) => Some("Play the fool"),
-        (AnyGame::Danish(_), Action::Discard(Card::SKIZ)) => Some("Discard the fool"),
-        (AnyGame::Austrian(_), Action::Play(Card::SKIZ)) => Some("Play the Sküs"),
-        (AnyGame::Austrian(_), Action::Discard(Card::SKIZ)) => Some("Discard the Sküs"),
+        Action::Play(Card::SKIZ) if !fool.is_empty() => Some(format!("Play {fool}").into()),
+        Action::Discard(Card::SKIZ) if !fool.is_empty() => Some(format!("Discard {fool}").into()),
+        Action::Announce(b) | Action::Kontra(Target::Bonus(b), _)
+            if v.own_bonus_word(b).is_some() =>
+        {
+            Some(format_label_named(a, |b| v.bonus_name(b)).into())
+        }
         _ => None,
     }
 }
@@ -914,7 +933,7 @@ pub fn legal_move(g: &AnyGame, a: Action) -> pb::LegalMove {
     pb::LegalMove {
         action: Some(action_to_pb(a)),
         id: g.action_id(a).unwrap_or(u32::MAX),
-        label: own_label(g, a).map_or_else(|| label(a), str::to_owned),
+        label: own_label(g, a).map_or_else(|| label(a), std::borrow::Cow::into_owned),
     }
 }
 
@@ -1191,7 +1210,7 @@ pub(crate) fn replay_start(game: &AnyGame) -> AnyGame {
 }
 
 /// A ledger on the wire.
-pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
+pub fn ledger_to_pb(l: &Ledger, seats: u8, variant: Variant) -> pb::Ledger {
     pb::Ledger {
         items: l
             .items
@@ -1199,7 +1218,9 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8) -> pb::Ledger {
             .map(|i| {
                 let (kind, bonus, count, label) = match i.item {
                     Item::Game => (pb::LedgerItemKind::Game, None, 0, "Game".to_owned()),
-                    Item::Bonus(b) => (pb::LedgerItemKind::Bonus, Some(b), 0, b.name()),
+                    Item::Bonus(b) => {
+                        (pb::LedgerItemKind::Bonus, Some(b), 0, variant.bonus_name(b))
+                    }
                     Item::Tarokks { count, declared } => (
                         pb::LedgerItemKind::Tarokks,
                         None,
@@ -1544,24 +1565,28 @@ pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState
 mod tests {
     use super::*;
     use prost::Message;
+    use tarock_engine::game::Game;
 
-    /// A game of `variant` with default options, three seats, seeded.
-    fn game_of(variant: Variant) -> AnyGame {
+    /// A game of `variant` with default options at its first table size, seeded.
+    fn game_of(variant: Variant, seed: u64) -> AnyGame {
+        let seats = variant.seat_counts().first().copied().unwrap_or(4);
         let setup = Setup::seeded(
             variant,
-            3,
-            Seat::new(2),
-            tarock_engine::shuffle::seed_from_u64(1),
+            seats,
+            Seat::new(seats - 1),
+            tarock_engine::shuffle::seed_from_u64(seed),
         );
         AnyGame::new(&setup).expect("a valid setup")
     }
 
-    // The Danish and Austrian games name the skíz and the Tout in their own words; the
-    // Hungarian keeps the shared labels.
+    // The Danish, Polish and Austrian games name the skíz, the Tout and their bonuses in their
+    // own words; the Hungarian keeps the shared labels.
     #[test]
-    fn games_label_the_skiz_and_the_tout_in_their_own_words() {
-        let danish = game_of(Variant::DanishTarok);
-        let austrian = game_of(Variant::AustrianIllustrated);
+    fn games_label_moves_in_their_own_words() {
+        let danish = game_of(Variant::DanishTarok, 1);
+        let polish = game_of(Variant::PolishKrolami, 1);
+        let austrian = game_of(Variant::AustrianIllustrated, 1);
+        let hungarian = game_of(Variant::HungarianIllustrated, 1);
         let label = |g: &AnyGame, a| legal_move(g, a).label;
         assert_eq!(label(&danish, Action::Play(Card::SKIZ)), "Play the fool");
         assert_eq!(
@@ -1569,23 +1594,69 @@ mod tests {
             "Discard the fool"
         );
         assert!(label(&danish, Action::Announce(Bonus::Volat)).starts_with("Announce Tout"));
+        assert_eq!(label(&polish, Action::Play(Card::SKIZ)), "Play the skiż");
+        assert_eq!(
+            label(&polish, Action::Announce(Bonus::PagatUltimo)),
+            "Announce pagat ultymo"
+        );
+        assert_eq!(
+            label(&polish, Action::Announce(Bonus::KingUltimo(Suit::Hearts))),
+            "Announce król ultymo (hearts)"
+        );
+        assert_eq!(
+            label(&polish, Action::Kontra(Target::Bonus(Bonus::Trull), 1)),
+            "Kontra the trul"
+        );
+        assert_eq!(
+            label(&polish, Action::Kontra(Target::Game, 1)),
+            "Kontra the game"
+        );
         assert_eq!(label(&austrian, Action::Play(Card::SKIZ)), "Play the Sküs");
+        assert_eq!(
+            label(&austrian, Action::Announce(Bonus::Volat)),
+            "Announce Valat"
+        );
         assert_eq!(
             label(&austrian, Action::Play(Card::PAGAT)),
             label_str(Action::Play(Card::PAGAT))
         );
-        let hungarian = AnyGame::new(&Setup::seeded(
-            Variant::HungarianIllustrated,
-            4,
-            Seat::new(3),
-            tarock_engine::shuffle::seed_from_u64(1),
-        ))
-        .expect("a valid setup");
         assert_eq!(label(&hungarian, Action::Play(Card::SKIZ)), "Play skíz");
         assert_eq!(
             label(&hungarian, Action::Announce(Bonus::Volat)),
             "Announce volát"
         );
+    }
+
+    // A settlement's bonus lines are named as the game names them.
+    #[test]
+    fn ledger_lines_name_bonuses_in_the_games_words() {
+        for variant in [Variant::PolishKrolami, Variant::AustrianIllustrated] {
+            let mut renamed = 0;
+            for seed in 0..200 {
+                let mut g = game_of(variant, seed);
+                while let Some(a) = tarock_engine::Bot::Heuristic.choose(&g, seed) {
+                    g.play_unchecked(a);
+                }
+                let Some(ledger) = g.settlement(1) else {
+                    continue;
+                };
+                let seats = g.table_info().seats;
+                let pb = ledger_to_pb(&ledger, seats, variant);
+                for (line, item) in pb.items.iter().zip(&ledger.items) {
+                    if let Item::Bonus(b) = item.item {
+                        assert_eq!(line.label, variant.bonus_name(b));
+                        if variant.own_bonus_word(b).is_some() {
+                            assert_ne!(line.label, b.name());
+                            renamed += 1;
+                        }
+                    }
+                }
+            }
+            assert!(
+                renamed > 0,
+                "{variant:?}: some line names a bonus its own way"
+            );
+        }
     }
 
     #[test]

@@ -888,7 +888,11 @@ impl EngineService for Engine {
             {
                 out.revealed_seed = seed.to_vec();
             }
-            out.ledger = Some(convert::ledger_to_pb(&ledger, seats));
+            out.ledger = Some(convert::ledger_to_pb(
+                &ledger,
+                seats,
+                replayed.decoded.setup.variant,
+            ));
         }
         out.match_totals = match_totals;
         Ok(Response::new(out))
@@ -906,10 +910,11 @@ impl EngineService for Engine {
                 let (replayed, _) = self.open(other, &[])?;
                 let seats = replayed.decoded.setup.seats;
                 let multiplier = match_of(&replayed).map_or(1, |m| m.multiplier());
+                let variant = replayed.decoded.setup.variant;
                 let ledger = replayed
                     .game
                     .settlement(multiplier)
-                    .map(|l| convert::ledger_to_pb(&l, seats));
+                    .map(|l| convert::ledger_to_pb(&l, seats, variant));
                 return Ok(Response::new(pb::ValidateGameResponse {
                     valid: true,
                     first_illegal: None,
@@ -935,7 +940,7 @@ impl EngineService for Engine {
                     .map_or(1, |m| m.multiplier());
                 let ledger = game
                     .settlement(multiplier)
-                    .map(|l| convert::ledger_to_pb(&l, seats));
+                    .map(|l| convert::ledger_to_pb(&l, seats, decoded.setup.variant));
                 Ok(Response::new(pb::ValidateGameResponse {
                     valid: true,
                     first_illegal: None,

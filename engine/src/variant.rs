@@ -107,6 +107,38 @@ impl Variant {
         }
     }
 
+    /// The game's own word for bonus `b` where it differs from the shared [`Bonus::name`]
+    /// (the Hungarian words), without the suit: the Polish trul, pagat ultymo, król ultymo and
+    /// walat, the Austrian Valat, Pagat Ultimo, Mondfang and Uhu, the Danish Tout.
+    #[must_use]
+    pub const fn own_bonus_word(self, b: Bonus) -> Option<&'static str> {
+        match (self, b) {
+            (Variant::PolishKrolami, Bonus::Trull) => Some("trul"),
+            (Variant::PolishKrolami, Bonus::PagatUltimo) => Some("pagat ultymo"),
+            (Variant::PolishKrolami, Bonus::KingUltimo(_)) => Some("król ultymo"),
+            (Variant::PolishKrolami, Bonus::Volat) => Some("walat"),
+            (Variant::PolishKrolami, Bonus::PagatCatch) => Some("lost pagat"),
+            (Variant::PolishKrolami, Bonus::XxiCatch) => Some("XXI caught by the skiż"),
+            (Variant::AustrianIllustrated, Bonus::PagatUltimo) => Some("Pagat Ultimo"),
+            (Variant::AustrianIllustrated, Bonus::SasUhu) => Some("Uhu"),
+            (Variant::AustrianIllustrated, Bonus::Volat) => Some("Valat"),
+            (Variant::AustrianIllustrated, Bonus::XxiCatch) => Some("Mondfang"),
+            (Variant::DanishTarok, Bonus::Volat) => Some("Tout"),
+            _ => None,
+        }
+    }
+
+    /// Bonus `b` in this game's words: [`Variant::own_bonus_word`] with the suit, else
+    /// [`Bonus::name`].
+    #[must_use]
+    pub fn bonus_name(self, b: Bonus) -> String {
+        match (self.own_bonus_word(b), b.suit()) {
+            (Some(w), Some(s)) => format!("{w} ({})", s.name()),
+            (Some(w), None) => w.to_owned(),
+            (None, _) => b.name(),
+        }
+    }
+
     /// The allowed numbers of seats.
     #[must_use]
     pub const fn seat_counts(self) -> &'static [u8] {
