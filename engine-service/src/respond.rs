@@ -233,9 +233,12 @@ fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
 /// The legal moves of the seat to act as repeated field `tag`: for an action in the tables, its
 /// action and label fields copied whole around its id, under a header of known length.
 fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
+    // Only the other games word some labels their own way.
+    let own_words = !matches!(game, AnyGame::Hungarian(_));
     for &a in game.legal_actions().as_slice() {
         let id = u64::from(game.action_id(a).unwrap_or(u32::MAX));
-        match convert::action_as_fields(a).filter(|_| convert::own_label(game, a).is_none()) {
+        let own = own_words && convert::own_label(game, a).is_some();
+        match convert::action_as_fields(a).filter(|_| !own) {
             Some(f) => {
                 let len =
                     f.legal_action.len() + wire::uint_len(LEGAL_ID_TAG, id) + f.legal_label.len();
