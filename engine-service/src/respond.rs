@@ -13,7 +13,7 @@
 use crate::convert::{self, action_parts, CardFields};
 use std::borrow::Cow;
 use std::ops::Range;
-use tarock_engine::game::{Game, Observe, Stage, Viewer};
+use tarock_engine::game::{ActionList, Game, Observe, Stage, Viewer};
 use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
 use tarock_proto::v1 as pb;
 use tarock_proto::wire::{self, Writer};
@@ -233,9 +233,24 @@ fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
 /// The legal moves of the seat to act as repeated field `tag`: for an action in the tables, its
 /// action and label fields copied whole around its id, under a header of known length.
 fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
+    thread_local! {
+        // One list per thread, listed into: a new list would be filled with placeholders and
+        // copied out first, which costs more than the listing.
+        static LEGAL: std::cell::RefCell<ActionList> = const {
+            std::cell::RefCell::new(ActionList::new())
+        };
+    }
+    LEGAL.with_borrow_mut(|list| {
+        game.legal_actions_into(list);
+        legal_moves_of(w, tag, game, list.as_slice());
+    });
+}
+
+/// [`legal_moves`] of the actions `legal`.
+fn legal_moves_of(w: &mut Writer, tag: u32, game: &AnyGame, legal: &[Action]) {
     // Only the other games word some labels their own way.
     let own_words = !matches!(game, AnyGame::Hungarian(_));
-    for &a in game.legal_actions().as_slice() {
+    for &a in legal {
         let id = u64::from(game.action_id(a).unwrap_or(u32::MAX));
         let own = own_words && convert::own_label(game, a).is_some();
         match convert::action_as_fields(a).filter(|_| !own) {
