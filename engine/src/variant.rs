@@ -729,7 +729,11 @@ impl Game for AnyGame {
     }
 
     fn legal_actions(&self) -> ActionList {
-        dispatch!(self, g => g.legal_actions())
+        // Built here in one place rather than by each game's own `legal_actions` in its arm,
+        // which the compiler filled and copied out once more.
+        let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
