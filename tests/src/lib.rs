@@ -182,6 +182,32 @@ pub async fn legal_moves(
     .into_inner()
 }
 
+/// Score on the open `record`.
+///
+/// # Panics
+/// If the call fails.
+pub async fn score(
+    c: &mut tarock_proto::v1::engine_service_client::EngineServiceClient<Channel>,
+    record: &pb::GameRecord,
+) -> pb::ScoreResponse {
+    c.score(pb::ScoreRequest {
+        state: Some(pb::score_request::State::Record(record.clone())),
+    })
+    .await
+    .expect("score")
+    .into_inner()
+}
+
+/// The engine's own replay of a wire record: the reference a test compares the service with.
+///
+/// # Panics
+/// If the record is not valid or not legal.
+#[must_use]
+pub fn engine_game(r: &pb::GameRecord) -> tarock_engine::AnyGame {
+    let d = tarock_service::convert::record_from_pb(r).expect("valid record");
+    tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal record")
+}
+
 /// Plays a hand to the end through LegalMoves and ApplyAction only (each action by the seat to
 /// act, which names itself); returns the final record.
 pub async fn play_to_end(

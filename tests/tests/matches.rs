@@ -38,13 +38,7 @@ async fn a_match_through_next_deal() {
             "hand {k}: dealer"
         );
         record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
-        let score = c
-            .score(pb::ScoreRequest {
-                state: Some(pb::score_request::State::Record(record.clone())),
-            })
-            .await
-            .expect("score")
-            .into_inner();
+        let score = tarock_e2e::score(&mut c, &record).await;
         assert_eq!(
             i64::from(score.multiplier),
             reference.multiplier(),
@@ -52,10 +46,7 @@ async fn a_match_through_next_deal() {
         );
         doubled += usize::from(score.multiplier > 1);
         overlap |= score.multiplier >= 4;
-        let game = {
-            let d = tarock_service::convert::record_from_pb(&record).expect("record");
-            tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
-        };
+        let game = tarock_e2e::engine_game(&record);
         let ledger = reference
             .record_hand(game.as_hungarian().expect("hungarian"))
             .expect("over");
@@ -189,20 +180,11 @@ async fn a_polish_match_passes_the_deal_after_every_hand() {
             "hand {k}"
         );
         record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
-        let score = c
-            .score(pb::ScoreRequest {
-                state: Some(pb::score_request::State::Record(record.clone())),
-            })
-            .await
-            .expect("score")
-            .into_inner();
+        let score = tarock_e2e::score(&mut c, &record).await;
         // No doubled rounds: every hand counts once.
         assert_eq!(score.multiplier, 1);
         thrown_in += usize::from(score.ledger.as_ref().is_some_and(|l| l.items.is_empty()));
-        let game = {
-            let d = tarock_service::convert::record_from_pb(&record).expect("record");
-            tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
-        };
+        let game = tarock_e2e::engine_game(&record);
         reference.record_game(&game).expect("over");
         assert_eq!(score.match_totals.iter().sum::<i64>(), 0);
         let end_by = (k == 40).then_some(1);
@@ -266,10 +248,7 @@ async fn austrian_series_run_to_one_hundred_through_next_deal() {
                 "hand {k}"
             );
             record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
-            let game = {
-                let d = tarock_service::convert::record_from_pb(&record).expect("record");
-                tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
-            };
+            let game = tarock_e2e::engine_game(&record);
             let kept = game.as_austrian().expect("Austrian").kept();
             reference.record_game(&game).expect("over");
             let next = c
@@ -339,19 +318,10 @@ async fn a_danish_session_carries_its_pots_through_next_deal() {
                 "hand {k}"
             );
             record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
-            let score = c
-                .score(pb::ScoreRequest {
-                    state: Some(pb::score_request::State::Record(record.clone())),
-                })
-                .await
-                .expect("score")
-                .into_inner();
+            let score = tarock_e2e::score(&mut c, &record).await;
             let pots = score.ledger.as_ref().expect("a ledger").pots.clone();
             assert_eq!(pots.len(), 2);
-            let game = {
-                let d = tarock_service::convert::record_from_pb(&record).expect("record");
-                tarock_engine::AnyGame::replay(&d.setup, &d.actions).expect("legal")
-            };
+            let game = tarock_e2e::engine_game(&record);
             reference.record_game(&game).expect("over");
             let last = k == 12;
             if last {

@@ -2,10 +2,10 @@
 
 use std::collections::{BTreeMap, HashSet};
 use tarock_e2e::{
-    grpc_frame, grpc_web_post, http_body, legal_moves, new_deal, open_state, Chooser, TestServer,
+    engine_game, grpc_frame, grpc_web_post, http_body, legal_moves, new_deal, open_state, Chooser,
+    TestServer,
 };
 use tarock_engine::game::Game;
-use tarock_engine::AnyGame;
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
 use tonic::transport::Channel;
@@ -19,12 +19,6 @@ fn seat_viewer(seat: u32) -> Option<pb::Viewer> {
         role: pb::ViewerRole::Seat as i32,
         seat,
     })
-}
-
-/// The engine's own replay of a wire record.
-fn engine_game(r: &pb::GameRecord) -> AnyGame {
-    let d = tarock_service::convert::record_from_pb(r).expect("valid record");
-    AnyGame::replay(&d.setup, &d.actions).expect("legal record")
 }
 
 // The service plays complete seeded deals of every variant through LegalMoves and ApplyAction,
@@ -59,13 +53,7 @@ async fn plays_a_thousand_deals_of_every_variant() {
                     let mut chooser = Chooser::new(n + 17);
                     let record = new_deal(&mut c, &id, n, seats).await;
                     let record = tarock_e2e::play_to_end(&mut c, record, &mut chooser).await;
-                    let score = c
-                        .score(pb::ScoreRequest {
-                            state: Some(pb::score_request::State::Record(record.clone())),
-                        })
-                        .await
-                        .expect("score")
-                        .into_inner();
+                    let score = tarock_e2e::score(&mut c, &record).await;
                     assert!(score.r#final);
                     *ends.entry(score.end).or_default() += 1;
                     let ledger = score.ledger.expect("a ledger");
