@@ -389,10 +389,16 @@ pub trait Observe {
     fn hand(&self, s: Seat) -> CardSet;
     /// A seat's discards.
     fn discards(&self, s: Seat) -> CardSet;
-    /// How many tarokks a seat discarded, once that is public.
-    fn discarded_tarokks(&self, s: Seat) -> Option<u8>;
-    /// The tarokk count a seat declared, if it declared one (a Polish count may be 0).
-    fn declared_count(&self, s: Seat) -> Option<u8>;
+    /// How many tarokks a seat discarded, once that is public. By default none: a game where
+    /// discarded tarokks are not shown.
+    fn discarded_tarokks(&self, _s: Seat) -> Option<u8> {
+        None
+    }
+    /// The tarokk count a seat declared, if it declared one (a Polish count may be 0). By
+    /// default none: a game without tarokk declarations.
+    fn declared_count(&self, _s: Seat) -> Option<u8> {
+        None
+    }
     /// The side of seat `s` as `viewer` can know it.
     fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team>;
     /// Cards a seat has won in tricks.
@@ -405,10 +411,15 @@ pub trait Observe {
     fn declarer(&self) -> Option<(Seat, Contract)>;
     /// The cards `viewer` may see.
     fn visible(&self, viewer: Viewer) -> Visible;
-    /// The called card, once called.
-    fn called(&self) -> Option<Card>;
+    /// The called card, once called. By default none: a game without a called partner.
+    fn called(&self) -> Option<Card> {
+        None
+    }
     /// The true partner (`None` before the call, or for a declarer alone). Hidden information.
-    fn partner(&self) -> Option<Seat>;
+    /// By default none: a game without a called partner.
+    fn partner(&self) -> Option<Seat> {
+        None
+    }
     /// Calls `f` with each announced item: bonus, announcing team, kontra level, announcer.
     fn for_each_announced(&self, f: impl FnMut(Bonus, Team, u8, Seat));
     /// Kontra level on the game.

@@ -1322,14 +1322,6 @@ impl Observe for Austrian {
         }
     }
 
-    fn discarded_tarokks(&self, _s: Seat) -> Option<u8> {
-        None
-    }
-
-    fn declared_count(&self, _s: Seat) -> Option<u8> {
-        None
-    }
-
     fn side_known_to(&self, _viewer: Viewer, s: Seat) -> Option<Team> {
         (self.declarer_known() && s.get() < self.table.seats).then(|| self.team_of(s))
     }
@@ -1381,14 +1373,6 @@ impl Observe for Austrian {
             }
         }
         v
-    }
-
-    fn called(&self) -> Option<Card> {
-        None
-    }
-
-    fn partner(&self) -> Option<Seat> {
-        None
     }
 
     fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {

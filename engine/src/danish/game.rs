@@ -1289,15 +1289,6 @@ impl Observe for Danish {
         }
     }
 
-    fn discarded_tarokks(&self, _s: Seat) -> Option<u8> {
-        None
-    }
-
-    /// The declarations are shown as such ([`Danish::melds_of`]), not as a tarokk count.
-    fn declared_count(&self, _s: Seat) -> Option<u8> {
-        None
-    }
-
     fn side_known_to(&self, _viewer: Viewer, _s: Seat) -> Option<Team> {
         None
     }
@@ -1349,14 +1340,6 @@ impl Observe for Danish {
             }
         }
         v
-    }
-
-    fn called(&self) -> Option<Card> {
-        None
-    }
-
-    fn partner(&self) -> Option<Seat> {
-        None
     }
 
     /// Nothing is announced for a side: the dealer's Tout is shown as such
