@@ -1,9 +1,9 @@
 //! Built-in bots: a uniformly random player and a rule-aware heuristic player.
 //!
 //! A bot chooses one of the legal actions of the seat to act. It sees only that seat's view:
-//! the heuristic reads the game through [`crate::hungarian::bot::SeatKnowledge`], which exposes
-//! the seat's own cards and what is public, never another seat's hand, the talon it was not
-//! given or others' discards. The random bot looks at nothing but the list of legal actions.
+//! the heuristic reads the game through [`SeatKnowledge`], which exposes the seat's own cards
+//! and what is public, never another seat's hand, the talon it was not given or others'
+//! discards. The random bot looks at nothing but the list of legal actions.
 //!
 //! Bots are deterministic: the same position, bot and seed give the same action.
 
@@ -17,6 +17,36 @@ use crate::trick::{Trick, TrickRules};
 use crate::variant::AnyGame;
 use std::fmt;
 use std::str::FromStr;
+
+/// What one seat knows of a hand of game `G`: its own cards and what is public. Each game's
+/// heuristic reads the game only through this type (its methods for that game are in the
+/// game's `bot` module), so it cannot look at another seat's hand, a talon card it was not
+/// given, or others' discards.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatKnowledge<'a, G> {
+    pub(crate) game: &'a G,
+    pub(crate) me: Seat,
+}
+
+impl<'a, G: Observe> SeatKnowledge<'a, G> {
+    /// The knowledge of seat `me`.
+    #[must_use]
+    pub fn new(game: &'a G, me: Seat) -> SeatKnowledge<'a, G> {
+        SeatKnowledge { game, me }
+    }
+
+    /// The seat.
+    #[must_use]
+    pub fn seat(&self) -> Seat {
+        self.me
+    }
+
+    /// The seat's hand.
+    #[must_use]
+    pub fn hand(&self) -> CardSet {
+        self.game.hand(self.me)
+    }
+}
 
 /// A built-in bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

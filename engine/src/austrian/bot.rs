@@ -8,27 +8,12 @@ use crate::austrian::game::{Austrian, Phase, Won};
 use crate::card::{Card, CardSet};
 use crate::count::central_value;
 use crate::game::{Observe, Viewer};
-use crate::seat::Seat;
 use crate::trick::{Trick, TrickRules};
 
-/// What one seat knows of an Austrian hand.
-#[derive(Clone, Copy, Debug)]
-pub struct SeatKnowledge<'a> {
-    game: &'a Austrian,
-    me: Seat,
-}
+/// What one seat knows of a Austrian hand (see [`crate::bot::SeatKnowledge`]).
+pub type SeatKnowledge<'a> = crate::bot::SeatKnowledge<'a, Austrian>;
 
 impl<'a> SeatKnowledge<'a> {
-    /// The knowledge of seat `me`.
-    #[must_use]
-    pub fn new(game: &'a Austrian, me: Seat) -> SeatKnowledge<'a> {
-        SeatKnowledge { game, me }
-    }
-
-    fn hand(&self) -> CardSet {
-        self.game.hand(self.me)
-    }
-
     /// A rough strength: tarocks, trull cards twice, kings.
     fn strength(&self) -> i64 {
         let h = self.hand();

@@ -8,26 +8,11 @@ use crate::card::{Card, CardSet};
 use crate::count::danish_value;
 use crate::danish::game::{trick_winner, Danish, Phase, FOOL};
 use crate::game::Observe;
-use crate::seat::Seat;
 
-/// What one seat knows of a Danish hand.
-#[derive(Clone, Copy, Debug)]
-pub struct SeatKnowledge<'a> {
-    game: &'a Danish,
-    me: Seat,
-}
+/// What one seat knows of a Danish hand (see [`crate::bot::SeatKnowledge`]).
+pub type SeatKnowledge<'a> = crate::bot::SeatKnowledge<'a, Danish>;
 
 impl<'a> SeatKnowledge<'a> {
-    /// The knowledge of seat `me`.
-    #[must_use]
-    pub fn new(game: &'a Danish, me: Seat) -> SeatKnowledge<'a> {
-        SeatKnowledge { game, me }
-    }
-
-    fn hand(&self) -> CardSet {
-        self.game.hand(self.me)
-    }
-
     /// Cards of `c`'s plain suit in the hand (trumps and the fool: 99, never short).
     fn suit_len(&self, c: Card) -> u32 {
         c.suit().map_or(99, |s| (self.hand() & s.mask()).len())

@@ -10,41 +10,17 @@ use crate::ledger::Team;
 use crate::seat::Seat;
 use crate::trick::{Trick, TrickRules};
 
-/// What one seat knows of a hand: its own cards and what is public. The heuristic bot reads the
-/// game only through this type, so it cannot look at another seat's hand, a talon card it was
-/// not given, or others' discards.
-#[derive(Clone, Copy)]
-pub struct SeatKnowledge<'a> {
-    g: &'a Hungarian,
-    me: Seat,
-}
+/// What one seat knows of a Hungarian hand (see [`crate::bot::SeatKnowledge`]).
+pub type SeatKnowledge<'a> = crate::bot::SeatKnowledge<'a, Hungarian>;
 
 impl<'a> SeatKnowledge<'a> {
-    /// The knowledge of seat `me`.
-    #[must_use]
-    pub fn new(g: &'a Hungarian, me: Seat) -> SeatKnowledge<'a> {
-        SeatKnowledge { g, me }
-    }
-
-    /// The seat.
-    #[must_use]
-    pub fn seat(&self) -> Seat {
-        self.me
-    }
-
-    /// The seat's hand.
-    #[must_use]
-    pub fn hand(&self) -> CardSet {
-        self.g.hand(self.me)
-    }
-
     /// The cards the seat knows to be out of play or in its own hand: its hand, its discards,
     /// the talon cards it saw, every card played, and whatever the rules show it.
     #[must_use]
     pub fn seen(&self) -> CardSet {
-        let v = self.g.visible(Viewer::Seat(self.me));
+        let v = self.game.visible(Viewer::Seat(self.me));
         let mut seen = v.talon | self.played();
-        for s in Seat::all(self.g.table_info().seats) {
+        for s in Seat::all(self.game.table_info().seats) {
             seen = seen | v.hands[s] | v.discards[s];
         }
         seen
@@ -53,8 +29,8 @@ impl<'a> SeatKnowledge<'a> {
     /// Every card played to a trick so far (public).
     #[must_use]
     pub fn played(&self) -> CardSet {
-        let mut c = self.g.current_trick().cards();
-        for t in self.g.tricks() {
+        let mut c = self.game.current_trick().cards();
+        for t in self.game.tricks() {
             c |= t.cards();
         }
         c
@@ -63,37 +39,37 @@ impl<'a> SeatKnowledge<'a> {
     /// The phase.
     #[must_use]
     pub fn phase(&self) -> Phase {
-        self.g.phase()
+        self.game.phase()
     }
 
     /// The game (Illustrated or Paskievics rules).
     #[must_use]
     pub fn kind(&self) -> Kind {
-        self.g.options().game
+        self.game.options().game
     }
 
     /// The number of seats and who plays this hand.
     #[must_use]
     pub fn active_seats(&self) -> u8 {
-        self.g.table_info().active_count()
+        self.game.table_info().active_count()
     }
 
     /// The declarer and the contract, once the auction is won (public).
     #[must_use]
     pub fn declarer(&self) -> Option<(Seat, Contract)> {
-        self.g.declarer()
+        self.game.declarer()
     }
 
     /// The called card (public once called).
     #[must_use]
     pub fn called(&self) -> Option<Card> {
-        self.g.called()
+        self.game.called()
     }
 
     /// Cue bids made in the auction (public).
     #[must_use]
     pub fn cue_bids(&self) -> &'a [(Seat, Card)] {
-        self.g.cue_bids()
+        self.game.cue_bids()
     }
 
     /// The seat's own side: the declarer and the holder of the called card are the declarer's
@@ -106,18 +82,18 @@ impl<'a> SeatKnowledge<'a> {
     /// The side of seat `s` as this seat can know it.
     #[must_use]
     pub fn side_of(&self, s: Seat) -> Option<Team> {
-        self.g.side_known_to(Viewer::Seat(self.me), s)
+        self.game.side_known_to(Viewer::Seat(self.me), s)
     }
 
     /// The announced items standing: bonus, team, kontra level, announcer (public).
     pub fn announced(&self) -> impl Iterator<Item = (Bonus, Team, u8, Seat)> + 'a {
-        self.g.announced()
+        self.game.announced()
     }
 
     /// The trick in progress (public).
     #[must_use]
     pub fn trick(&self) -> &'a Trick {
-        self.g.current_trick()
+        self.game.current_trick()
     }
 }
 

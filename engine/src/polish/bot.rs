@@ -12,24 +12,10 @@ use crate::ledger::Team;
 use crate::polish::game::{Phase, Polish};
 use crate::seat::Seat;
 
-/// What one seat knows of a Polish hand.
-#[derive(Clone, Copy, Debug)]
-pub struct SeatKnowledge<'a> {
-    game: &'a Polish,
-    me: Seat,
-}
+/// What one seat knows of a Polish hand (see [`crate::bot::SeatKnowledge`]).
+pub type SeatKnowledge<'a> = crate::bot::SeatKnowledge<'a, Polish>;
 
 impl<'a> SeatKnowledge<'a> {
-    /// The knowledge of seat `me`.
-    #[must_use]
-    pub fn new(game: &'a Polish, me: Seat) -> SeatKnowledge<'a> {
-        SeatKnowledge { game, me }
-    }
-
-    fn hand(&self) -> CardSet {
-        self.game.hand(self.me)
-    }
-
     /// The talon cards this seat may see.
     fn talon_seen(&self) -> CardSet {
         self.game.visible(Viewer::Seat(self.me)).talon
