@@ -500,16 +500,21 @@ fn in_play(cards: &Cards, opts: &[(&str, &str)]) -> AnyGame {
     g
 }
 
-// rule: DK-PLAY-01, DK-PLAY-02, DK-PLAY-03, DK-PLAY-04, DK-PLAY-05, DK-PLAY-08, DK-PLAY-10
-#[test]
-fn follow_suit_else_trump_else_anything_and_the_fool_always() {
-    // A: the hearts, the pagat and club pips; B: the other trumps, the club courts and the II
-    // of diamonds; C: the fool, the spades and the other diamonds (he discards three spades).
-    let cards = full(
+/// A: the hearts, the pagat and club pips; B: the other trumps, the club courts and the II of
+/// diamonds; C, the dealer: the fool, the spades and the other diamonds (he discards three
+/// spades).
+fn split_suits() -> Cards {
+    full(
         &format!("{} T1 CA C2 C3 C4 C5 C6 C7 C8 C9 C10", suit("H")),
         &format!("{} CJ CC CQ CK D2", trumps(2, 21)),
         &format!("SKIZ {} {}", suit("D").replace("D2 ", ""), suit("S")),
-    );
+    )
+}
+
+// rule: DK-PLAY-01, DK-PLAY-02, DK-PLAY-03, DK-PLAY-04, DK-PLAY-05, DK-PLAY-08, DK-PLAY-10
+#[test]
+fn follow_suit_else_trump_else_anything_and_the_fool_always() {
+    let cards = split_suits();
     let mut g = in_play(&cards, &[]);
     assert_eq!(g.to_act(), Some(seat(0)), "the dealer's right leads");
     act(&mut g, "play H2");
@@ -537,11 +542,7 @@ fn follow_suit_else_trump_else_anything_and_the_fool_always() {
 #[test]
 fn once_the_dealer_shows_he_has_no_trump_the_skat_may_be_asked_about() {
     // C, the dealer, holds no trump and discarded three spades.
-    let cards = full(
-        &format!("{} T1 CA C2 C3 C4 C5 C6 C7 C8 C9 C10", suit("H")),
-        &format!("{} CJ CC CQ CK D2", trumps(2, 21)),
-        &format!("SKIZ {} {}", suit("D").replace("D2 ", ""), suit("S")),
-    );
+    let cards = split_suits();
     let mut g = in_play(&cards, &[]);
     act(&mut g, "play H2, play T2");
     assert_eq!(dk(&g).skat_has_trumps(), None);
