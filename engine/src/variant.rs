@@ -284,6 +284,22 @@ impl Setup {
             deal: DealSource::Seed(seed),
         }
     }
+
+    /// `name = value` pairs as [`Setup::options`] holds them.
+    #[must_use]
+    pub fn option_pairs(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    /// The same hand with the rule options `pairs` (in place of any set before).
+    #[must_use]
+    pub fn with_options(mut self, pairs: &[(&str, &str)]) -> Setup {
+        self.options = Setup::option_pairs(pairs);
+        self
+    }
 }
 
 /// Error from [`AnyGame::new`].

@@ -70,17 +70,13 @@ impl NaivePlay for Naive {
 /// Checks every case of a data file under `options`; returns how many were in trick play.
 fn check(cases: &[Case], options: &[(&str, &str)]) -> usize {
     let setup = |seed| {
-        let mut s = Setup::seeded(
+        Setup::seeded(
             Variant::AustrianIllustrated,
             3,
             Seat::new(2),
             seed_from_u64(seed),
-        );
-        s.options = options
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
-        s
+        )
+        .with_options(options)
     };
     check_cases(
         cases,

@@ -34,17 +34,13 @@ fn assert_conserved(a: &Austrian, seed: u64) {
 }
 
 fn setup(seed: u64, options: &[(&str, &str)]) -> Setup {
-    let mut s = Setup::seeded(
+    Setup::seeded(
         Variant::AustrianIllustrated,
         3,
         Seat::new((seed % 3) as u8),
         seed_from_u64(seed),
-    );
-    s.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
-    s
+    )
+    .with_options(options)
 }
 
 fn play(

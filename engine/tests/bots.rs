@@ -19,10 +19,7 @@ fn play(variant: Variant, seats: u8, seed: u64, bots: &[Bot], options: &[(&str, 
         Seat::new((seed % u64::from(seats)) as u8),
         seed_from_u64(seed),
     );
-    setup.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
+    setup.options = Setup::option_pairs(options);
     let mut g = AnyGame::new(&setup).expect("valid setup");
     let mut steps = 0;
     while let Some(seat) = g.to_act() {

@@ -212,12 +212,7 @@ fn naive_perft(n: &Naive, depth: u32) -> u64 {
 }
 
 fn setup(seed: u64, options: &[(&str, &str)]) -> Setup {
-    let mut s = Setup::seeded(Variant::DanishTarok, 3, Seat::new(2), seed_from_u64(seed));
-    s.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
-    s
+    Setup::seeded(Variant::DanishTarok, 3, Seat::new(2), seed_from_u64(seed)).with_options(options)
 }
 
 /// Checks every case under `options`, the fool due from trick `fool_due_from` on in the naive

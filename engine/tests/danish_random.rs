@@ -18,17 +18,13 @@ fn dk(g: &AnyGame) -> &Danish {
 }
 
 fn setup(seed: u64, seats: u8, options: &[(&str, &str)]) -> Setup {
-    let mut s = Setup::seeded(
+    Setup::seeded(
         Variant::DanishTarok,
         seats,
         Seat::new((seed % u64::from(seats)) as u8),
         seed_from_u64(seed),
-    );
-    s.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
-    s
+    )
+    .with_options(options)
 }
 
 /// Every card is in exactly one place: a hand, a pile, the skat or the trick in progress.

@@ -286,10 +286,7 @@ fn new_game(variant: Variant, options: &[(&str, &str)], deal: &Deal) -> Hungaria
     }
     let setup = Setup {
         variant,
-        options: options
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
+        options: Setup::option_pairs(options),
         seats: 4,
         dealer: seat(3),
         deal: DealSource::Explicit(builder),

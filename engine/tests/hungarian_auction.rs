@@ -166,10 +166,7 @@ fn setup(
 ) -> Setup {
     Setup {
         variant,
-        options: options
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect(),
+        options: Setup::option_pairs(options),
         seats,
         dealer: seat(dealer),
         deal: DealSource::Explicit(cards.builder()),

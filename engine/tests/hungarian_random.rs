@@ -53,10 +53,7 @@ fn play_random(
         Seat::new((seed % u64::from(seats)) as u8),
         seed_from_u64(seed),
     );
-    setup.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
+    setup.options = Setup::option_pairs(options);
     let mut g = AnyGame::new(&setup).expect("valid setup");
     let pack = {
         let h = hungarian(&g);

@@ -525,11 +525,7 @@ impl Case {
             .talon(&cards(self.deal.talon));
         Setup {
             variant: self.variant,
-            options: self
-                .options
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
+            options: Setup::option_pairs(self.options),
             seats: self.seats,
             dealer: seat(self.seats - 1),
             deal: DealSource::Explicit(builder),
@@ -730,10 +726,7 @@ fn option_defaults_per_variant() {
 fn the_54_card_game_chains_birds_and_doubles_lost_ultis_unless_told_otherwise() {
     let opts = |variant: Variant, options: &[(&str, &str)]| {
         let mut s = Setup::seeded(variant, 4, seat(3), seed_from_u64(7));
-        s.options = options
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-            .collect();
+        s.options = Setup::option_pairs(options);
         *AnyGame::new(&s)
             .expect("setup")
             .as_hungarian()
@@ -980,10 +973,7 @@ fn five_players_the_dealer_gets_no_cards_and_never_acts() {
     for (options, hand) in [(NO_OPTS, 9), (PACK54, 12)] {
         for dealer in 0..5u8 {
             let mut setup = Setup::seeded(ILL, 5, seat(dealer), seed_from_u64(u64::from(dealer)));
-            setup.options = options
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect();
+            setup.options = Setup::option_pairs(options);
             let g = AnyGame::new(&setup).expect("setup");
             let h = hu(&g);
             for s in Seat::all(5) {

@@ -18,10 +18,7 @@ fn drive(
         Seat::new(seats - 1),
         seed_from_u64(seed),
     );
-    setup.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
+    setup.options = Setup::option_pairs(options);
     let mut g = AnyGame::new(&setup).expect("valid setup");
     let mut rng = DealRng::from_seed(seed_from_u64(seed + 1000));
     while g.to_act().is_some() && !stop(g.as_hungarian().expect("hungarian")) {

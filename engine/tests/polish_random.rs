@@ -53,17 +53,13 @@ fn assert_conserved(p: &Polish, seed: u64) {
 }
 
 fn setup(seed: u64, options: &[(&str, &str)]) -> Setup {
-    let mut s = Setup::seeded(
+    Setup::seeded(
         Variant::PolishKrolami,
         4,
         Seat::new((seed % 4) as u8),
         seed_from_u64(seed),
-    );
-    s.options = options
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
-    s
+    )
+    .with_options(options)
 }
 
 /// Plays one random deal with `choose` picking among the legal actions; returns the game and

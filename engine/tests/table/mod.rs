@@ -77,10 +77,7 @@ impl Cards {
         }
         Setup {
             variant: self.variant,
-            options: opts
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect(),
+            options: Setup::option_pairs(opts),
             seats: self.hands.len() as u8,
             dealer: self.dealer,
             deal: DealSource::Explicit(b.talon_str(&self.talon)),
