@@ -303,11 +303,7 @@ pub trait Game: Sized + Clone {
     /// announcements a listing has dozens of actions, and counting them costs less than
     /// writing them all out to keep one.
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        let list = self.legal_actions();
-        if list.is_empty() {
-            return None;
-        }
-        list.get(pick(list.len())).copied()
+        pick_listed(self, pick)
     }
 
     /// Checks one action for the seat to act.
@@ -357,6 +353,44 @@ pub trait Game: Sized + Clone {
 
     /// The result, once the hand is over.
     fn outcome(&self) -> Option<Outcome>;
+}
+
+/// [`Game::pick_legal`] by writing the listing out and taking the picked action: for the
+/// phases whose actions are not the cards of a set.
+pub(crate) fn pick_listed<G: Game>(g: &G, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+    let mut list = ActionList::new();
+    g.legal_actions_into(&mut list);
+    if list.is_empty() {
+        return None;
+    }
+    list.get(pick(list.len())).copied()
+}
+
+/// [`Game::pick_legal`] for a listing made of `head` (at most one action), then each card of
+/// `cards` made an action by `make` (in the set's order), then `tail`, without writing it out.
+#[inline]
+pub(crate) fn pick_in_listing(
+    head: Option<Action>,
+    cards: CardSet,
+    make: fn(Card) -> Action,
+    tail: &[Action],
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<Action> {
+    let h = usize::from(head.is_some());
+    let body = cards.len() as usize;
+    let n = h + body + tail.len();
+    if n == 0 {
+        return None;
+    }
+    let i = pick(n);
+    if i < h {
+        return head;
+    }
+    let i = i - h;
+    if i < body {
+        return cards.nth(u32::try_from(i).ok()?).map(make);
+    }
+    tail.get(i - body).copied()
 }
 
 /// The talon offered in groups: as a Polish declarer takes it, or turned up card by card for an

@@ -38,8 +38,8 @@ use crate::card::{Card, CardSet, Pack};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
-    Visible,
+    pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
+    Viewer, Violation, ViolationKind, Visible,
 };
 use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Scoring, Team};
 use crate::seat::{BySeat, Seat, Table, TableError};
@@ -1495,24 +1495,16 @@ impl Game for Austrian {
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        let s = self.to_act;
-        let (cards, make): (CardSet, fn(Card) -> Action) = match self.phase {
-            Phase::Play | Phase::Trischaken => (self.legal_cards(s), Action::Play),
-            Phase::Discard => (self.hands[self.declarer], Action::Discard),
-            Phase::Over(_) => return None,
-            _ => {
-                let list = self.legal_actions();
-                if list.is_empty() {
-                    return None;
-                }
-                return list.get(pick(list.len())).copied();
+        match self.phase {
+            Phase::Play | Phase::Trischaken => {
+                pick_in_listing(None, self.legal_cards(self.to_act), Action::Play, &[], pick)
             }
-        };
-        let n = cards.len() as usize;
-        if n == 0 {
-            return None;
+            Phase::Discard => {
+                pick_in_listing(None, self.hands[self.declarer], Action::Discard, &[], pick)
+            }
+            Phase::Over(_) => None,
+            _ => pick_listed(self, pick),
         }
-        cards.nth(u32::try_from(pick(n)).ok()?).map(make)
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {

@@ -31,8 +31,8 @@ use crate::count::danish_value;
 use crate::danish::options::{DanishOptions, DiscardRules, FoolEndplay, FoolLead};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
-    Visible,
+    pick_in_listing, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer,
+    Violation, ViolationKind, Visible,
 };
 use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring, Team};
 use crate::seat::{BySeat, Seat, Table, TableError};
@@ -276,6 +276,15 @@ pub fn trick_winner(trick: &Trick, named: Option<Option<Suit>>) -> Option<(Seat,
     }
     trick.winner(&RULES)
 }
+
+/// The fool led naming each suit, then trumps: how a leader who names the suit leads it.
+const FOOL_LEADS: [Action; 5] = [
+    Action::LeadFool(Some(Suit::ALL[0])),
+    Action::LeadFool(Some(Suit::ALL[1])),
+    Action::LeadFool(Some(Suit::ALL[2])),
+    Action::LeadFool(Some(Suit::ALL[3])),
+    Action::LeadFool(None),
+];
 
 /// A Danish hand in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1164,13 +1173,7 @@ impl Game for Danish {
                 let cards = self.legal_cards(s);
                 if self.names_suit() && cards.contains(FOOL) {
                     out.extend((cards - FOOL.set()).into_iter().map(Action::Play));
-                    out.extend(
-                        Suit::ALL
-                            .map(Some)
-                            .into_iter()
-                            .chain([None])
-                            .map(Action::LeadFool),
-                    );
+                    out.extend(FOOL_LEADS);
                 } else {
                     out.extend(cards.into_iter().map(Action::Play));
                 }
@@ -1180,56 +1183,39 @@ impl Game for Danish {
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        // The same order as `legal_actions_into`, without writing the list out: a first action
-        // (Tout in the discard), the cards, then (the fool led naming) the five fool leads.
+        // The same order as `legal_actions_into`, without writing the list out.
         let s = self.to_act;
-        let (first, cards, fool_leads) = match self.phase {
+        match self.phase {
             Phase::Opening => {
-                let n = if self.hands[s].intersects(TRUMPS) {
-                    1
+                let throw_in: &[Action] = if self.hands[s].intersects(TRUMPS) {
+                    &[]
                 } else {
-                    2
+                    &[Action::ThrowIn]
                 };
-                return match pick(n) {
-                    0 => Some(Action::Pass),
-                    1 if n == 2 => Some(Action::ThrowIn),
-                    _ => None,
-                };
+                pick_in_listing(
+                    Some(Action::Pass),
+                    CardSet::EMPTY,
+                    Action::Play,
+                    throw_in,
+                    pick,
+                )
             }
-            Phase::Discard => (
+            Phase::Discard => pick_in_listing(
                 (!self.tout).then_some(Action::Announce(Bonus::Volat)),
                 self.discardable(),
-                false,
+                Action::Discard,
+                &[],
+                pick,
             ),
             Phase::Play => {
                 let cards = self.legal_cards(s);
-                let names = cards.contains(FOOL) && self.names_suit();
-                (None, if names { cards - FOOL.set() } else { cards }, names)
+                if cards.contains(FOOL) && self.names_suit() {
+                    pick_in_listing(None, cards - FOOL.set(), Action::Play, &FOOL_LEADS, pick)
+                } else {
+                    pick_in_listing(None, cards, Action::Play, &[], pick)
+                }
             }
-            Phase::Over(_) => return None,
-        };
-        let make = if self.phase == Phase::Discard {
-            Action::Discard
-        } else {
-            Action::Play
-        };
-        let head = usize::from(first.is_some());
-        let body = cards.len() as usize;
-        let n = head + body + if fool_leads { 5 } else { 0 };
-        if n == 0 {
-            return None;
-        }
-        let i = pick(n);
-        if i < head {
-            return first;
-        }
-        if i < head + body {
-            return cards.nth(u32::try_from(i - head).ok()?).map(make);
-        }
-        match i - head - body {
-            j @ 0..=3 if fool_leads => Some(Action::LeadFool(Some(Suit::ALL[j]))),
-            4 if fool_leads => Some(Action::LeadFool(None)),
-            _ => None,
+            Phase::Over(_) => None,
         }
     }
 

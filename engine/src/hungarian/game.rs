@@ -27,8 +27,8 @@ use crate::action::{non_hungarian_bonus, Action, Bonus, Contract, Declaration, T
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
-    Visible,
+    pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
+    Viewer, Violation, ViolationKind, Visible,
 };
 use crate::hungarian::options::{
     AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
@@ -2740,13 +2740,6 @@ impl Game for Hungarian {
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        fn nth_card(set: CardSet, pick: impl FnOnce(usize) -> usize) -> Option<Card> {
-            let n = set.len() as usize;
-            if n == 0 {
-                return None;
-            }
-            set.nth(u32::try_from(pick(n)).ok()?)
-        }
         let s = self.to_act;
         match self.phase {
             Phase::Announce if !self.call_pending() => {
@@ -2757,17 +2750,12 @@ impl Game for Hungarian {
                 }
                 self.announce_turn_nth(&t, pick(n))
             }
-            Phase::Play => nth_card(self.legal_cards(s).0, pick).map(Action::Play),
-            Phase::Discard => nth_card(self.discardable(s), pick).map(Action::Discard),
-            Phase::Over(_) => None,
-            _ => {
-                let mut out = ActionList::new();
-                self.legal_actions_into(&mut out);
-                if out.is_empty() {
-                    return None;
-                }
-                out.get(pick(out.len())).copied()
+            Phase::Play => pick_in_listing(None, self.legal_cards(s).0, Action::Play, &[], pick),
+            Phase::Discard => {
+                pick_in_listing(None, self.discardable(s), Action::Discard, &[], pick)
             }
+            Phase::Over(_) => None,
+            _ => pick_listed(self, pick),
         }
     }
 

@@ -38,8 +38,8 @@ use crate::card::{Card, CardSet, Pack, Suit};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, ViolationKind,
-    Visible,
+    pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
+    Viewer, Violation, ViolationKind, Visible,
 };
 use crate::ledger::{team_line, Item as LedgerLine, Ledger, LedgerItem, Sides, Team};
 use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
@@ -1683,24 +1683,14 @@ impl Game for Polish {
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        let s = self.to_act;
-        let (cards, make): (CardSet, fn(Card) -> Action) = match self.phase {
-            Phase::Play => (self.legal_cards(s), Action::Play),
-            Phase::Discard => (self.discardable(), Action::Discard),
-            Phase::Over(_) => return None,
-            _ => {
-                let list = self.legal_actions();
-                if list.is_empty() {
-                    return None;
-                }
-                return list.get(pick(list.len())).copied();
+        match self.phase {
+            Phase::Play => {
+                pick_in_listing(None, self.legal_cards(self.to_act), Action::Play, &[], pick)
             }
-        };
-        let n = cards.len() as usize;
-        if n == 0 {
-            return None;
+            Phase::Discard => pick_in_listing(None, self.discardable(), Action::Discard, &[], pick),
+            Phase::Over(_) => None,
+            _ => pick_listed(self, pick),
         }
-        cards.nth(u32::try_from(pick(n)).ok()?).map(make)
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
