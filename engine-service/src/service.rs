@@ -31,6 +31,9 @@ use tonic::{Request, Response, Status};
 pub struct Engine {
     keys: Option<Arc<KeyRing>>,
     refuse_open: bool,
+    /// Whether a sealed deal may be of a client's choosing (a seed or explicit cards). Off by
+    /// default, so that a sealed deal's seed commitment means the deal was random.
+    chosen_deals: bool,
     dealt: Arc<DealtGames>,
     replays: Arc<Replays>,
 }
@@ -47,9 +50,19 @@ impl Engine {
         Engine {
             keys,
             refuse_open,
+            chosen_deals: false,
             dealt: Arc::default(),
             replays: Arc::default(),
         }
+    }
+
+    /// The same service, letting sealed deals (NewDeal, NextDeal) be dealt from a seed or cards
+    /// the client chose (`allow`), as tests and tournament replays need; by default a sealed deal
+    /// is always dealt from a seed the server draws.
+    #[must_use]
+    pub fn allowing_chosen_deals(mut self, allow: bool) -> Engine {
+        self.chosen_deals = allow;
+        self
     }
 }
 
@@ -1269,6 +1282,56 @@ mod tests {
             .handle_bytes(ByteRpc::ApplyAction, &act(&own))
             .expect("a legal action applies");
         assert_eq!(fresh.message(), answer.message());
+    }
+
+    #[test]
+    fn a_sealed_records_length_does_not_depend_on_its_cards() {
+        // Every card of every pack, as the card of each kind of action and in each place of an
+        // explicit deal: the sealed record has the same length (protobuf leaves a card index
+        // of 0 out, which made a discard of that card two bytes shorter).
+        let ring = KeyRing::new(vec![("k".to_owned(), [9; 32])], "k").expect("a ring");
+        for v in Variant::ALL {
+            let seats = v.seat_counts()[0];
+            let setup = Setup::seeded(v, seats, Seat::new(0), [1; 32]);
+            let g = AnyGame::new(&setup).expect("a seeded deal");
+            let pack: Vec<tarock_engine::Card> = v.default_pack().cards().into_iter().collect();
+            let mut lengths = std::collections::BTreeSet::new();
+            for &c in &pack {
+                for a in [Action::Discard(c), Action::Play(c), Action::Call(c)] {
+                    let record = Compact::of(&setup, &[a, a], &g, None);
+                    let sealed = ring.seal(&record.bytes, 2, b"game").expect("sealed");
+                    lengths.insert(sealed.len());
+                }
+            }
+            assert_eq!(lengths.len(), 1, "{v}: lengths {lengths:?}");
+            // The same deal with its first card exchanged for each other card.
+            let d = *g.deal();
+            let first = d.hands[Seat::new(0)].lowest().expect("a card");
+            let mut lengths = std::collections::BTreeSet::new();
+            for &c in &pack {
+                let swap = |x: tarock_engine::Card| {
+                    if x == first {
+                        c
+                    } else if x == c {
+                        first
+                    } else {
+                        x
+                    }
+                };
+                let mut b = tarock_engine::DealBuilder::new();
+                for s in Seat::all(seats) {
+                    let cards: Vec<_> = d.hands[s].into_iter().map(swap).collect();
+                    b = b.hand(s.get(), &cards);
+                }
+                let talon: Vec<_> = d.talon().iter().map(|&x| swap(x)).collect();
+                let mut explicit = setup.clone();
+                explicit.deal = DealSource::Explicit(b.talon(&talon));
+                let h = AnyGame::new(&explicit).expect("the same cards, exchanged");
+                let record = Compact::of(&explicit, &[], &h, None);
+                lengths.insert(ring.seal(&record.bytes, 0, b"game").expect("sealed").len());
+            }
+            assert_eq!(lengths.len(), 1, "{v}: lengths {lengths:?}");
+        }
     }
 
     /// The sealed record, in format version 1, of the hand of [`hand`] after its first three

@@ -474,7 +474,9 @@ pub trait Observe {
     /// Polish opening asks each of the four players once), and how many calls it has at most
     /// (`None`: as many as the bidding takes, up to the first action of another kind).
     fn auction_bounds(&self) -> (usize, Option<usize>);
-    /// The card points of the cards a seat won, counted as the game counts them.
+    /// The card points of the cards a seat won, counted as the game counts them. Public at
+    /// every moment: cards that lie face down (the Danish skat) count only once the hand is
+    /// over.
     fn card_points_of(&self, s: Seat) -> i64;
     /// Number of actions applied.
     fn actions_applied(&self) -> u16;

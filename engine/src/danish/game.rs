@@ -1357,7 +1357,15 @@ impl Observe for Danish {
     }
 
     fn card_points_of(&self, s: Seat) -> i64 {
-        self.count_of(s)
+        match self.phase {
+            Phase::Over(_) => self.count_of(s),
+            // The skat lies face down until the hand is over: until then the count is of the
+            // tricks alone, which everyone saw.
+            _ => {
+                self.won[s].into_iter().map(danish_value).sum::<i64>()
+                    + i64::from(self.tricks_won[s])
+            }
+        }
     }
 
     fn actions_applied(&self) -> u16 {
