@@ -965,7 +965,11 @@ pub fn setup_from_pb(
         let known: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
         errs.push(FieldViolation::new(
             format!("{field}variant"),
-            format!("unknown variant {variant:?}; known: {}", known.join(", ")),
+            format!(
+                "unknown variant {:?}; known: {}",
+                crate::error::clip(variant),
+                known.join(", ")
+            ),
         ));
     }
     let seats_u8 = u8::try_from(seats).unwrap_or(u8::MAX);
@@ -1159,14 +1163,17 @@ pub fn viewer_from_pb(
     seats: u8,
     field: &str,
 ) -> Result<Viewer, FieldViolation> {
+    // No viewer is the spectator: a platform that forwards a view it did not ask a seat for
+    // shows only what is public. The referee's view (every hand, the talon) is only given when
+    // asked for.
     let Some(v) = v else {
-        return Ok(Viewer::Referee);
+        return Ok(Viewer::Spectator);
     };
     match pb::ViewerRole::try_from(v.role)
         .map_err(|_| FieldViolation::new(format!("{field}.role"), "unknown viewer role"))?
     {
-        pb::ViewerRole::Unspecified | pb::ViewerRole::Referee => Ok(Viewer::Referee),
-        pb::ViewerRole::Spectator => Ok(Viewer::Spectator),
+        pb::ViewerRole::Referee => Ok(Viewer::Referee),
+        pb::ViewerRole::Unspecified | pb::ViewerRole::Spectator => Ok(Viewer::Spectator),
         pb::ViewerRole::Seat => u8::try_from(v.seat)
             .ok()
             .filter(|&s| s < seats)

@@ -1,11 +1,17 @@
 //! Every mapping from a failure to a gRPC status, in one module.
 //!
+//! Every status the service answers with carries machine-readable details:
 //! - malformed request: INVALID_ARGUMENT with a `BadRequest` listing each field violation;
-//! - rule violation: FAILED_PRECONDITION with an `ErrorInfo` (domain `tarock.v1`, a reason such as
-//!   `ILLEGAL_ACTION`, and metadata `rule`, `seat`, `phase`, `action_index`);
-//! - a feature the server does not offer: UNIMPLEMENTED.
+//! - everything else: a `google.rpc.ErrorInfo` with domain `tarock.v1`, a [`Reason`] and
+//!   metadata: for a rule violation (FAILED_PRECONDITION) `rule`, `seat`, `phase` and
+//!   `action_index`; for the others what the reason needs (`limit`, `move_count`, …).
+//!
+//! Values a client sent are echoed in messages cut to [`ECHO_LIMIT`] characters ([`clip`]), and
+//! a status's message and details are bounded whatever the request held, so that an error about
+//! a huge field is small (a standard client refuses a `grpc-message` of megabytes).
 
 use crate::convert::FieldViolation;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use tarock_engine::game::{Violation, ViolationKind};
 use tarock_engine::Seat;
@@ -15,20 +21,49 @@ use tonic_types::{ErrorDetails, StatusExt};
 /// The ErrorInfo domain.
 pub const DOMAIN: &str = "tarock.v1";
 
-/// INVALID_ARGUMENT with every field violation.
+pub use tarock_engine::echo::{clip, ECHO_LIMIT};
+
+/// The most field violations a BadRequest lists (a request with more says how many it left out).
+const MAX_VIOLATIONS: usize = 8;
+
+/// The longest field path or description of one field violation, in bytes.
+const MAX_DESCRIPTION: usize = 160;
+
+/// The longest message of a status, in bytes. The message travels twice (`grpc-message`, and
+/// inside `grpc-status-details-bin`), and gRPC's C core refuses trailers over 8 KiB by default.
+const MAX_MESSAGE: usize = 1024;
+
+/// `s` cut to at most `max` bytes (on a character boundary), with `…` when cut.
+fn bounded(s: &str, max: usize) -> Cow<'_, str> {
+    if s.len() <= max {
+        return Cow::Borrowed(s);
+    }
+    let mut end = max.saturating_sub('…'.len_utf8());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    Cow::Owned(format!("{}…", &s[..end]))
+}
+
+/// INVALID_ARGUMENT with every field violation (at most sixteen, each bounded).
 pub fn bad_request(violations: &[FieldViolation]) -> Status {
     let mut details = ErrorDetails::new();
-    for v in violations {
-        details.add_bad_request_violation(v.field.clone(), v.description.clone());
+    let mut summary = Vec::new();
+    for v in violations.iter().take(MAX_VIOLATIONS) {
+        let field = bounded(&v.field, MAX_DESCRIPTION);
+        let description = bounded(&v.description, MAX_DESCRIPTION);
+        summary.push(format!("{field}: {description}"));
+        details.add_bad_request_violation(field, description);
     }
-    let summary = violations
-        .iter()
-        .map(|v| format!("{}: {}", v.field, v.description))
-        .collect::<Vec<_>>()
-        .join("; ");
+    if violations.len() > MAX_VIOLATIONS {
+        let more = format!("and {} more", violations.len() - MAX_VIOLATIONS);
+        summary.push(more.clone());
+        details.add_bad_request_violation("", more);
+    }
+    let message = format!("invalid request: {}", summary.join("; "));
     Status::with_error_details(
         Code::InvalidArgument,
-        format!("invalid request: {summary}"),
+        bounded(&message, MAX_MESSAGE),
         details,
     )
 }
@@ -38,21 +73,45 @@ pub fn bad_field(field: &str, description: &str) -> Status {
     bad_request(&[FieldViolation::new(field, description)])
 }
 
-/// Reasons for FAILED_PRECONDITION.
+/// Why a request failed, as ErrorInfo's `reason`: each belongs to one status code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reason {
-    /// The rules forbid the action.
+    /// FAILED_PRECONDITION: the rules forbid the action.
     IllegalAction,
-    /// The action is not one this phase takes.
+    /// FAILED_PRECONDITION: the action is not one this phase takes.
     WrongPhase,
-    /// The hand is over.
+    /// FAILED_PRECONDITION: the hand is over.
     GameOver,
-    /// The acting seat is not the seat to act.
+    /// FAILED_PRECONDITION: the acting seat is not the seat to act.
     NotYourTurn,
-    /// The record names a rules version this server does not play.
+    /// FAILED_PRECONDITION: the record names a rules version this server does not play.
     RulesVersionUnsupported,
-    /// The match's session has ended: no further hand.
+    /// FAILED_PRECONDITION: the match's session has ended: no further hand.
     MatchOver,
+    /// PERMISSION_DENIED: the server accepts sealed records only.
+    OpenRecordsRefused,
+    /// PERMISSION_DENIED: the token does not allow the request (another seat's action or view,
+    /// no token where one is needed, a seat token where the table token is).
+    TokenNotAllowed,
+    /// PERMISSION_DENIED: a sealed deal is dealt from a seed the server draws, not one the
+    /// client chose (the server was not started to allow it).
+    ChosenDealRefused,
+    /// UNAUTHENTICATED: a sealed record that does not open with the server's keys.
+    SealInvalid,
+    /// UNAUTHENTICATED: a token that was not issued for this game.
+    TokenInvalid,
+    /// ABORTED: a sealed record with another number of actions than the client expected.
+    StaleRecord,
+    /// OUT_OF_RANGE: a request larger than the server's message limit.
+    MessageTooLarge,
+    /// RESOURCE_EXHAUSTED: too many requests in flight.
+    Overloaded,
+    /// RESOURCE_EXHAUSTED: the requests in flight hold as many bytes as the server allows.
+    MemoryBudget,
+    /// UNIMPLEMENTED: a feature this server does not offer (sealed records without keys).
+    Unimplemented,
+    /// INTERNAL: a failure of the server's own (no randomness, a broken invariant).
+    Internal,
 }
 
 impl Reason {
@@ -65,6 +124,38 @@ impl Reason {
             Reason::NotYourTurn => "NOT_YOUR_TURN",
             Reason::RulesVersionUnsupported => "RULES_VERSION_UNSUPPORTED",
             Reason::MatchOver => "MATCH_OVER",
+            Reason::OpenRecordsRefused => "OPEN_RECORDS_REFUSED",
+            Reason::TokenNotAllowed => "TOKEN_NOT_ALLOWED",
+            Reason::ChosenDealRefused => "CHOSEN_DEAL_REFUSED",
+            Reason::SealInvalid => "SEAL_INVALID",
+            Reason::TokenInvalid => "TOKEN_INVALID",
+            Reason::StaleRecord => "STALE_RECORD",
+            Reason::MessageTooLarge => "MESSAGE_TOO_LARGE",
+            Reason::Overloaded => "OVERLOADED",
+            Reason::MemoryBudget => "MEMORY_BUDGET",
+            Reason::Unimplemented => "UNIMPLEMENTED",
+            Reason::Internal => "INTERNAL",
+        }
+    }
+
+    /// The status code the reason is answered with.
+    pub const fn code(self) -> Code {
+        match self {
+            Reason::IllegalAction
+            | Reason::WrongPhase
+            | Reason::GameOver
+            | Reason::NotYourTurn
+            | Reason::RulesVersionUnsupported
+            | Reason::MatchOver => Code::FailedPrecondition,
+            Reason::OpenRecordsRefused | Reason::TokenNotAllowed | Reason::ChosenDealRefused => {
+                Code::PermissionDenied
+            }
+            Reason::SealInvalid | Reason::TokenInvalid => Code::Unauthenticated,
+            Reason::StaleRecord => Code::Aborted,
+            Reason::MessageTooLarge => Code::OutOfRange,
+            Reason::Overloaded | Reason::MemoryBudget => Code::ResourceExhausted,
+            Reason::Unimplemented => Code::Unimplemented,
+            Reason::Internal => Code::Internal,
         }
     }
 
@@ -76,6 +167,65 @@ impl Reason {
             ViolationKind::Illegal => Reason::IllegalAction,
         }
     }
+}
+
+/// The status for `reason`, with an ErrorInfo holding `metadata`; the message is `REASON:
+/// message`.
+pub fn status(reason: Reason, message: &str, metadata: &[(&str, String)]) -> Status {
+    let metadata: HashMap<String, String> = metadata
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
+        .collect();
+    let details = ErrorDetails::with_error_info(reason.as_str(), DOMAIN, metadata);
+    let message = format!("{}: {message}", reason.as_str());
+    Status::with_error_details(reason.code(), bounded(&message, MAX_MESSAGE), details)
+}
+
+/// PERMISSION_DENIED, UNAUTHENTICATED, UNIMPLEMENTED or INTERNAL (as `reason` says) with an
+/// ErrorInfo and no metadata.
+pub fn refused(reason: Reason, message: &str) -> Status {
+    status(reason, message, &[])
+}
+
+/// ABORTED: the sealed record holds `held` actions, the client expected `expected`.
+pub fn stale(held: usize, expected: u64) -> Status {
+    status(
+        Reason::StaleRecord,
+        &format!(
+            "the sealed record holds {held} actions, the client expected {expected}: reload the table"
+        ),
+        &[
+            ("move_count", held.to_string()),
+            ("expected_move_count", expected.to_string()),
+        ],
+    )
+}
+
+/// OUT_OF_RANGE: a request message over `limit` bytes.
+pub fn too_large(limit: usize) -> Status {
+    status(
+        Reason::MessageTooLarge,
+        &format!("the request is larger than this server's limit of {limit} bytes"),
+        &[("limit", limit.to_string())],
+    )
+}
+
+/// RESOURCE_EXHAUSTED: too many requests in flight.
+pub fn overloaded() -> Status {
+    status(
+        Reason::Overloaded,
+        "too many requests in flight: retry with back-off",
+        &[],
+    )
+}
+
+/// RESOURCE_EXHAUSTED: the requests in flight hold `budget` bytes, the server's budget.
+pub fn over_budget(budget: usize) -> Status {
+    status(
+        Reason::MemoryBudget,
+        "the requests in flight hold as many bytes as this server allows: retry with back-off",
+        &[("budget", budget.to_string())],
+    )
 }
 
 /// Where a rule violation happened.
@@ -93,23 +243,21 @@ pub struct Context {
 
 /// FAILED_PRECONDITION with ErrorInfo.
 pub fn precondition(reason: Reason, message: &str, ctx: &Context) -> Status {
-    let mut metadata = HashMap::new();
+    let mut metadata = Vec::with_capacity(4);
     if let Some(rule) = ctx.rule {
-        metadata.insert("rule".to_owned(), rule.to_owned());
+        metadata.push(("rule", rule.to_owned()));
     }
     if let Some(seat) = ctx.seat {
-        metadata.insert("seat".to_owned(), seat.get().to_string());
+        metadata.push(("seat", seat.get().to_string()));
     }
     if !ctx.phase.is_empty() {
-        metadata.insert("phase".to_owned(), ctx.phase.to_owned());
+        metadata.push(("phase", ctx.phase.to_owned()));
     }
-    metadata.insert("action_index".to_owned(), ctx.action_index.to_string());
-    let details = ErrorDetails::with_error_info(reason.as_str(), DOMAIN, metadata);
-    let text = match ctx.rule {
-        Some(rule) => format!("{}: {rule}: {message}", reason.as_str()),
-        None => format!("{}: {message}", reason.as_str()),
-    };
-    Status::with_error_details(Code::FailedPrecondition, text, details)
+    metadata.push(("action_index", ctx.action_index.to_string()));
+    match ctx.rule {
+        Some(rule) => status(reason, &format!("{rule}: {message}"), &metadata),
+        None => status(reason, message, &metadata),
+    }
 }
 
 /// FAILED_PRECONDITION for an engine violation.
@@ -126,5 +274,57 @@ pub fn violation(v: &Violation, ctx: Context) -> Status {
 
 /// UNIMPLEMENTED.
 pub fn unimplemented(what: &str) -> Status {
-    Status::unimplemented(what.to_owned())
+    refused(Reason::Unimplemented, what)
+}
+
+/// INTERNAL.
+pub fn internal(what: &str) -> Status {
+    refused(Reason::Internal, what)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoed_values_are_clipped() {
+        let long = "x".repeat(2_000_000);
+        assert_eq!(clip(&long).chars().count(), ECHO_LIMIT + 1);
+        assert_eq!(clip("short"), "short");
+        // Cut on a character, never inside one.
+        let wide = "é".repeat(100);
+        assert_eq!(clip(&wide), format!("{}…", "é".repeat(ECHO_LIMIT)));
+        assert_eq!(bounded(&wide, 9), "ééé…");
+    }
+
+    #[test]
+    fn a_bad_request_is_bounded_whatever_it_lists() {
+        let many: Vec<FieldViolation> = (0..10_000)
+            .map(|i| FieldViolation::new(format!("options[{i}]"), "y".repeat(100_000)))
+            .collect();
+        let s = bad_request(&many);
+        assert!(s.message().len() <= MAX_MESSAGE, "{}", s.message().len());
+        assert!(s.details().len() < 3 * 1024, "{}", s.details().len());
+        let d = s.get_error_details();
+        let listed = &d.bad_request().expect("a BadRequest").field_violations;
+        assert_eq!(listed.len(), MAX_VIOLATIONS + 1);
+        assert_eq!(listed[MAX_VIOLATIONS].description, "and 9992 more");
+    }
+
+    #[test]
+    fn every_reason_carries_error_info_with_its_code() {
+        for (reason, code) in [
+            (Reason::OpenRecordsRefused, Code::PermissionDenied),
+            (Reason::TokenInvalid, Code::Unauthenticated),
+            (Reason::StaleRecord, Code::Aborted),
+            (Reason::MessageTooLarge, Code::OutOfRange),
+            (Reason::MemoryBudget, Code::ResourceExhausted),
+            (Reason::Overloaded, Code::ResourceExhausted),
+        ] {
+            let s = refused(reason, "why");
+            assert_eq!(s.code(), code);
+            let info = s.get_error_details().error_info().cloned().expect("ErrorInfo");
+            assert_eq!((info.reason.as_str(), info.domain.as_str()), (reason.as_str(), DOMAIN));
+        }
+    }
 }

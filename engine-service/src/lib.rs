@@ -5,11 +5,11 @@
 //! with health, reflection, gRPC-Web, limits and a graceful shutdown, and [`metrics`] counts
 //! requests for Prometheus.
 
-pub mod coalesce;
 pub mod convert;
 pub mod dealt;
 pub mod error;
 mod kept;
+pub mod layers;
 pub mod metrics;
 mod replays;
 pub mod respond;

@@ -282,7 +282,10 @@ impl KeyRing {
         self.keys
             .iter()
             .find(|k| k.id.as_bytes() == id)
-            .ok_or_else(|| SealError::UnknownKey(String::from_utf8_lossy(id).into_owned()))
+            .ok_or_else(|| {
+                let id = String::from_utf8_lossy(id);
+                SealError::UnknownKey(tarock_engine::echo::clip(&id).into_owned())
+            })
     }
 
     /// `magic · version · id`, in a buffer with room for `more` bytes after it.

@@ -1,28 +1,41 @@
 //! The server: the engine service with health, reflection, gRPC-Web, limits, metrics and a
 //! graceful shutdown, on one listener.
 
-use crate::coalesce::Coalesced;
+use crate::layers::{BudgetLayer, DetailsLayer};
 use crate::metrics::{self, Metrics};
 use crate::service::Engine;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Duration;
 use tarock_proto::v1::engine_service_server::EngineServiceServer;
-use tokio::net::TcpListener;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_io_timeout::TimeoutStream;
 use tokio::sync::Notify;
 use tokio_stream::StreamExt;
-use tonic::transport::server::TcpIncoming;
+use tonic::transport::server::{Connected, TcpConnectInfo, TcpIncoming};
 use tonic::transport::Server;
 use tonic_health::ServingStatus;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+/// The largest response message, in bytes: the server's own answers (a view of the longest
+/// legal hand is a few tens of kilobytes), bounded only against a broken invariant.
+pub const MAX_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
+
 /// Server settings (the binary fills them from flags and the environment).
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Largest request or response message, in bytes.
+    /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default, 64 KiB, is four
+    /// times the longest legal record measured (a High tarokk hand of 511 actions with every
+    /// announcement and kontra, 16 KB) and twenty times a whole Danish hand with explicit cards.
     pub max_message_bytes: usize,
+    /// The bytes of request bodies in flight on the whole server; a request that would go over
+    /// fails with RESOURCE_EXHAUSTED (see [`crate::layers::BudgetLayer`]).
+    pub max_inflight_bytes: usize,
     /// Requests in flight on one connection.
     pub concurrency_per_connection: usize,
     /// Requests in flight on the whole server; beyond it requests fail with RESOURCE_EXHAUSTED.
@@ -33,8 +46,14 @@ pub struct Config {
     pub keepalive_interval: Duration,
     /// HTTP/2 keepalive ping timeout.
     pub keepalive_timeout: Duration,
+    /// A connection from which nothing arrives for this long is closed: one that never sends
+    /// the HTTP/2 preface, or a peer gone silent. Longer than the keepalive interval, so that a
+    /// live client's answers to the pings keep its connection.
+    pub idle_timeout: Duration,
     /// Connections are closed (gracefully) after this age, so load spreads over new replicas.
     pub max_connection_age: Duration,
+    /// After its maximum age, how long a connection may take to close before it is dropped.
+    pub max_connection_age_grace: Duration,
     /// After a shutdown signal, how long health reports NOT_SERVING before the server stops
     /// accepting (so load balancers stop sending).
     pub drain_delay: Duration,
@@ -46,23 +65,30 @@ pub struct Config {
     pub keys: Option<Arc<crate::seal::KeyRing>>,
     /// Accept sealed records only (public deployments). Needs `keys`.
     pub refuse_open_records: bool,
+    /// Let a sealed deal be dealt from a seed or cards the client chose. Off by default, so that
+    /// a sealed deal's seed commitment means the deal was random.
+    pub allow_chosen_sealed_deals: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
-            max_message_bytes: 4 * 1024 * 1024,
+            max_message_bytes: 64 * 1024,
+            max_inflight_bytes: 64 * 1024 * 1024,
             concurrency_per_connection: 256,
             global_concurrency: 4096,
             request_timeout: Duration::from_secs(10),
             keepalive_interval: Duration::from_secs(30),
             keepalive_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
             max_connection_age: Duration::from_secs(300),
+            max_connection_age_grace: Duration::from_secs(30),
             drain_delay: Duration::from_secs(5),
             shutdown_grace: Duration::from_secs(10),
             cors_origins: Vec::new(),
             keys: None,
             refuse_open_records: false,
+            allow_chosen_sealed_deals: false,
         }
     }
 }
@@ -116,10 +142,18 @@ pub async fn run(
         .set_service_status("", ServingStatus::Serving)
         .await;
 
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(tarock_proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    // Reflection in both versions: grpcurl and most tools speak v1, Python's grpcio-reflection
+    // and older tools only v1alpha.
+    let reflection = || {
+        tonic_reflection::server::Builder::configure()
+            .register_encoded_file_descriptor_set(tarock_proto::FILE_DESCRIPTOR_SET)
+            .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+    };
+    let reflection_v1 = reflection()
         .build_v1()
+        .map_err(|e| ServerError(format!("reflection: {e}")))?;
+    let reflection_v1alpha = reflection()
+        .build_v1alpha()
         .map_err(|e| ServerError(format!("reflection: {e}")))?;
 
     if config.refuse_open_records && config.keys.is_none() {
@@ -127,11 +161,12 @@ pub async fn run(
             "refusing open records needs a key ring for sealed ones".to_owned(),
         ));
     }
-    let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records);
+    let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records)
+        .allowing_chosen_deals(config.allow_chosen_sealed_deals);
     let engine = crate::routes::Routes::new(
         metrics::Instrumented::new(service, metrics),
         config.max_message_bytes,
-        config.max_message_bytes,
+        MAX_RESPONSE_BYTES,
     );
 
     // Shutdown sequence: signal → NOT_SERVING → drain delay → stop accepting → grace period.
@@ -156,6 +191,7 @@ pub async fn run(
         });
     }
 
+    let idle = config.idle_timeout;
     // Small request/response pairs: without TCP_NODELAY on accepted connections, Nagle's
     // algorithm and delayed ACKs add tens of milliseconds to every call.
     let serve = Server::builder()
@@ -165,17 +201,21 @@ pub async fn run(
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .max_connection_age(config.max_connection_age)
+        .max_connection_age_grace(config.max_connection_age_grace)
         .layer(cors(&config.cors_origins))
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(DetailsLayer)
         .layer(LoadShedLayer::new())
         .layer(GlobalConcurrencyLimitLayer::new(config.global_concurrency))
+        .layer(BudgetLayer::new(config.max_inflight_bytes))
         .add_service(health)
-        .add_service(reflection)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
         .add_service(engine)
         .serve_with_incoming_shutdown(
             TcpIncoming::from(listener)
                 .with_nodelay(Some(true))
-                .map(|accepted| accepted.map(Coalesced::new)),
+                .map(move |accepted| accepted.map(|s| Connection::new(s, idle))),
             async move {
                 stop.notified().await;
             },
@@ -191,5 +231,66 @@ pub async fn run(
             tracing::warn!("in-flight requests did not finish within the shutdown grace period");
             Ok(())
         }
+    }
+}
+
+/// An accepted connection that is closed when nothing arrives on it for the idle timeout (see
+/// [`Config::idle_timeout`]): the timer runs while the server waits to read, and starts again
+/// with every byte read.
+struct Connection(Pin<Box<TimeoutStream<TcpStream>>>);
+
+impl Connection {
+    fn new(stream: TcpStream, idle: Duration) -> Connection {
+        let mut s = TimeoutStream::new(stream);
+        s.set_read_timeout(Some(idle));
+        Connection(Box::pin(s))
+    }
+}
+
+impl Connected for Connection {
+    type ConnectInfo = TcpConnectInfo;
+
+    fn connect_info(&self) -> TcpConnectInfo {
+        self.0.get_ref().connect_info()
+    }
+}
+
+impl AsyncRead for Connection {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        self.0.as_mut().poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Connection {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<std::io::Result<usize>> {
+        self.0.as_mut().poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> Poll<std::io::Result<usize>> {
+        self.0.as_mut().poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.0.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        self.0.as_mut().poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        self.0.as_mut().poll_shutdown(cx)
     }
 }

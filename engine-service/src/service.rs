@@ -261,7 +261,8 @@ impl Engine {
     /// Refuses open records on a server started to accept sealed ones only.
     fn check_open(&self) -> Result<(), Status> {
         if self.refuse_open {
-            return Err(Status::permission_denied(
+            return Err(error::refused(
+                Reason::OpenRecordsRefused,
                 "this server accepts sealed records only",
             ));
         }
@@ -325,10 +326,10 @@ impl Engine {
         let keys = self.keys()?;
         let payload = keys
             .open(data)
-            .map_err(|e| Status::unauthenticated(format!("sealed record: {e}")))?;
+            .map_err(|e| error::refused(Reason::SealInvalid, &format!("sealed record: {e}")))?;
         let record = payload
             .record
-            .ok_or_else(|| Status::unauthenticated("sealed record: empty"))?;
+            .ok_or_else(|| error::refused(Reason::SealInvalid, "sealed record: empty"))?;
         // Authenticated, so the server wrote it: a record that does not decode is refused as
         // tampered with.
         let lean = decode::lean_record(&record)
@@ -338,17 +339,18 @@ impl Engine {
             None => {
                 let r = <pb::GameRecord as prost::Message>::decode(record.as_slice()).map_err(
                     |_| {
-                        Status::unauthenticated(format!(
-                            "sealed record: {}",
-                            seal::SealError::Tampered
-                        ))
+                        error::refused(
+                            Reason::SealInvalid,
+                            &format!("sealed record: {}", seal::SealError::Tampered),
+                        )
                     },
                 )?;
                 replay_record(&self.dealt, &r, None)?
             }
         };
         if payload.move_count != decoded.actions.len() as u64 {
-            return Err(Status::unauthenticated(
+            return Err(error::refused(
+                Reason::SealInvalid,
                 "sealed record: move counter mismatch",
             ));
         }
@@ -374,11 +376,14 @@ impl Engine {
         match self
             .keys()?
             .check_game_token(token, game)
-            .map_err(|e| Status::unauthenticated(format!("token: {e}")))?
+            .map_err(|e| error::refused(Reason::TokenInvalid, &format!("token: {e}")))?
         {
             Role::Table => Ok(Access::Table),
             Role::Seat(n) if n < replayed.decoded.setup.seats => Ok(Access::Seat(Seat::new(n))),
-            Role::Seat(_) => Err(Status::permission_denied("token: no such seat")),
+            Role::Seat(_) => Err(error::refused(
+                Reason::TokenNotAllowed,
+                "token: no such seat at this table",
+            )),
         }
     }
 
@@ -438,7 +443,7 @@ impl Engine {
         let move_count = move_count as u64;
         let data = keys
             .seal(&record.bytes, move_count, game_id)
-            .map_err(Status::internal)?;
+            .map_err(|e| error::internal(&e))?;
         Ok(pb::SealedRecord { data, move_count })
     }
 }
@@ -456,13 +461,15 @@ fn viewer_for(
         Access::Seat(s) => match (requested, asked) {
             (None, _) => Ok(Viewer::Seat(s)),
             (Some(_), Viewer::Seat(t)) if t == s => Ok(asked),
-            _ => Err(Status::permission_denied(
+            _ => Err(error::refused(
+                Reason::TokenNotAllowed,
                 "a seat token shows only its own seat's view",
             )),
         },
         Access::Spectator => match (requested, asked) {
             (None, _) | (Some(_), Viewer::Spectator) => Ok(Viewer::Spectator),
-            _ => Err(Status::permission_denied(
+            _ => Err(error::refused(
+                Reason::TokenNotAllowed,
                 "without a token a sealed game shows only the spectator view",
             )),
         },
@@ -482,6 +489,13 @@ fn acting_context(game: &AnyGame, index: usize, seat: Option<Seat>) -> Context {
 /// The seat to act in `game` (after `index` actions), when the caller may act (or ask a bot
 /// to act) for it; GAME_OVER when the hand is over.
 fn actor(game: &AnyGame, index: usize, access: Access, seat: Option<u32>) -> Result<Seat, Status> {
+    let seats = game.table_info().seats;
+    if let Some(seat) = seat.filter(|&s| s >= u32::from(seats)) {
+        return Err(error::bad_field(
+            "seat",
+            &format!("no seat {seat} at this table of {seats}"),
+        ));
+    }
     let Some(to_act) = game.to_act() else {
         return Err(error::precondition(
             Reason::GameOver,
@@ -511,12 +525,14 @@ fn check_actor(
         Access::Open | Access::Table => {}
         Access::Seat(s) if s == to_act => {}
         Access::Seat(s) => {
-            return Err(Status::permission_denied(format!(
-                "the token is seat {s}'s; seat {to_act} is to act"
-            )))
+            return Err(error::refused(
+                Reason::TokenNotAllowed,
+                &format!("the token is seat {s}'s; seat {to_act} is to act"),
+            ))
         }
         Access::Spectator => {
-            return Err(Status::permission_denied(
+            return Err(error::refused(
+                Reason::TokenNotAllowed,
                 "acting in a sealed game needs the acting seat's token",
             ))
         }
@@ -544,10 +560,21 @@ fn viewer(v: Option<&pb::Viewer>, g: &AnyGame) -> Result<Viewer, Status> {
     convert::viewer_from_pb(v, seats, "viewer").map_err(|e| error::bad_request(&[e]))
 }
 
+/// PERMISSION_DENIED for a sealed deal the client chose through `field`.
+fn chosen_deal_refused(field: &str) -> Status {
+    error::refused(
+        Reason::ChosenDealRefused,
+        &format!(
+            "this server deals sealed hands from seeds it draws itself, so that the seed \
+             commitment shows the deal was random: leave `{field}` unset"
+        ),
+    )
+}
+
 fn random_seed() -> Result<[u8; 32], Status> {
     let mut seed = [0u8; 32];
     getrandom::fill(&mut seed)
-        .map_err(|e| Status::internal(format!("no randomness for a seed: {e}")))?;
+        .map_err(|e| error::internal(&format!("no randomness for a seed: {e}")))?;
     Ok(seed)
 }
 
@@ -617,11 +644,18 @@ impl Engine {
             ..
         } = &*replayed;
         let index = decoded.actions.len();
-        if let (Some(_), Some(expected)) = (sealed, r.expected_move_count) {
+        if sealed.is_some() {
+            // Without the count, a client holding an older sealed record could play on from it:
+            // fork the table, or rewind it after peeking at what an action showed.
+            let Some(expected) = r.expected_move_count else {
+                return Err(error::bad_field(
+                    "expected_move_count",
+                    "acting on a sealed record needs the number of actions it holds \
+                     (SealedRecord.move_count)",
+                ));
+            };
             if expected != index as u64 {
-                return Err(Status::aborted(format!(
-                    "stale record: it holds {index} actions, the client expected {expected}; reload the table"
-                )));
+                return Err(error::stale(index, expected));
             }
         }
         let action: Action = match (lean_action, &r.action, r.action_id) {
@@ -782,8 +816,12 @@ impl EngineService for Engine {
         let r = request.get_ref();
         if r.sealed {
             self.keys()?;
+            if r.deal.is_some() && !self.chosen_deals {
+                return Err(chosen_deal_refused("deal"));
+            }
         } else if self.refuse_open {
-            return Err(Status::permission_denied(
+            return Err(error::refused(
+                Reason::OpenRecordsRefused,
                 "this server deals sealed records only: set sealed",
             ));
         }
@@ -818,7 +856,7 @@ impl EngineService for Engine {
         let keys = self.keys()?;
         let mut game_id = [0u8; 16];
         getrandom::fill(&mut game_id)
-            .map_err(|e| Status::internal(format!("no randomness for a game id: {e}")))?;
+            .map_err(|e| error::internal(&format!("no randomness for a game id: {e}")))?;
         let seed_commitment = match &setup.deal {
             DealSource::Seed(s) => seal::seed_commitment(s),
             DealSource::Explicit(_) => Vec::new(),
@@ -996,7 +1034,7 @@ impl EngineService for Engine {
         let to_act = actor(game, decoded.actions.len(), access, r.seat)?;
         let action = bot
             .choose(game, r.seed)
-            .ok_or_else(|| Status::internal("no legal action while the hand is on"))?;
+            .ok_or_else(|| error::internal("no legal action while the hand is on"))?;
         Ok(Response::new(pb::SuggestMoveResponse {
             seat: u32::from(to_act.get()),
             r#move: Some(convert::legal_move(game, action)),
@@ -1012,7 +1050,8 @@ impl EngineService for Engine {
         let r = request.get_ref();
         let (replayed, access) = self.open(state_of!(r, next_deal_request), &r.token)?;
         if !matches!(access, Access::Open | Access::Table) {
-            return Err(Status::permission_denied(
+            return Err(error::refused(
+                Reason::TokenNotAllowed,
                 "dealing the next hand of a sealed match needs the table token",
             ));
         }
@@ -1065,12 +1104,15 @@ impl EngineService for Engine {
                 ..Default::default()
             }));
         }
+        if replayed.sealed.is_some() && r.seed.is_some() && !self.chosen_deals {
+            return Err(chosen_deal_refused("seed"));
+        }
         let seed = match &r.seed {
             Some(s) => {
                 match convert::seed_from_pb(s, "seed").map_err(|e| error::bad_request(&[e]))? {
                     DealSource::Seed(s) => s,
                     DealSource::Explicit(_) => {
-                        return Err(Status::internal("a seed decodes to a seed"))
+                        return Err(error::internal("a seed decodes to a seed"))
                     }
                 }
             }
@@ -1131,7 +1173,12 @@ mod tests {
     }
 
     fn apply(state: pb::apply_action_request::State, a: Action, token: &[u8]) -> Vec<u8> {
+        let expected_move_count = match &state {
+            pb::apply_action_request::State::Sealed(s) => Some(s.move_count),
+            pb::apply_action_request::State::Record(_) => None,
+        };
         pb::ApplyActionRequest {
+            expected_move_count,
             state: Some(state),
             action: Some(convert::action_to_pb(a)),
             token: token.to_vec(),

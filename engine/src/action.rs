@@ -513,7 +513,7 @@ impl fmt::Display for Action {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ParseActionError {
-    /// The text that did not parse.
+    /// The text that did not parse (cut to [`crate::echo::ECHO_LIMIT`] characters).
     pub input: String,
     /// What was wrong.
     pub reason: &'static str,
@@ -522,7 +522,7 @@ pub struct ParseActionError {
 impl ParseActionError {
     fn new(input: &str, reason: &'static str) -> ParseActionError {
         ParseActionError {
-            input: input.to_owned(),
+            input: crate::echo::clip(input).into_owned(),
             reason,
         }
     }

@@ -153,7 +153,7 @@ impl FromStr for Bot {
         Bot::ALL
             .into_iter()
             .find(|b| b.name() == s)
-            .ok_or_else(|| UnknownBot(s.to_owned()))
+            .ok_or_else(|| UnknownBot(crate::echo::clip(s).into_owned()))
     }
 }
 

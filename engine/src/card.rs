@@ -406,7 +406,7 @@ impl fmt::Debug for Card {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ParseCardError {
-    /// The text that did not parse.
+    /// The text that did not parse (cut to [`crate::echo::ECHO_LIMIT`] characters).
     pub input: String,
 }
 
@@ -429,7 +429,7 @@ impl FromStr for Card {
     /// written in Roman numerals (`XXI`, `I`).
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
         let err = || ParseCardError {
-            input: s.to_owned(),
+            input: crate::echo::clip(s).into_owned(),
         };
         let t = s.trim();
         // Not `SK`: that is the king of spades.

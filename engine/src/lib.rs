@@ -10,6 +10,7 @@ pub mod card;
 pub mod count;
 pub mod danish;
 pub mod deal;
+pub mod echo;
 pub mod game;
 pub mod hungarian;
 pub mod ledger;

@@ -43,14 +43,14 @@ pub struct OptionSpec {
 pub enum OptionError {
     /// No option has this name in this variant.
     Unknown {
-        /// The name given.
+        /// The name given (cut to [`crate::echo::ECHO_LIMIT`] characters).
         name: String,
     },
     /// The value is not allowed for the option.
     BadValue {
         /// The option.
         name: &'static str,
-        /// The value given.
+        /// The value given (cut to [`crate::echo::ECHO_LIMIT`] characters).
         value: String,
         /// What is allowed.
         expected: String,
@@ -84,7 +84,7 @@ impl OptionSpec {
         let v = value.trim();
         let bad = |expected: String| OptionError::BadValue {
             name: self.name,
-            value: value.to_owned(),
+            value: crate::echo::clip(value).into_owned(),
             expected,
         };
         match self.kind {
@@ -121,7 +121,7 @@ pub fn find_checked(
         .iter()
         .find(|s| s.name == name)
         .ok_or_else(|| OptionError::Unknown {
-            name: name.to_owned(),
+            name: crate::echo::clip(name).into_owned(),
         })?;
     Ok((spec, spec.check(value)?))
 }

@@ -160,6 +160,15 @@ impl Chooser {
     }
 }
 
+/// The referee's viewer: every hand and the talon (given only when asked for).
+#[must_use]
+pub fn referee() -> pb::Viewer {
+    pb::Viewer {
+        role: pb::ViewerRole::Referee as i32,
+        seat: 0,
+    }
+}
+
 /// The request state for an open record.
 pub fn open_state(r: &pb::GameRecord) -> Option<pb::legal_moves_request::State> {
     Some(pb::legal_moves_request::State::Record(r.clone()))

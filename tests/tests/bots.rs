@@ -195,6 +195,7 @@ async fn sealed_suggestions_need_the_acting_seats_token() {
     let keys = Arc::new(KeyRing::new(vec![("k1".to_owned(), [7; 32])], "k1").unwrap());
     let server = TestServer::start(Config {
         keys: Some(keys),
+        allow_chosen_sealed_deals: true,
         drain_delay: std::time::Duration::ZERO,
         shutdown_grace: std::time::Duration::from_secs(2),
         ..Config::default()

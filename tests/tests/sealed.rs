@@ -27,6 +27,8 @@ async fn server(keys: Arc<KeyRing>, refuse_open: bool) -> TestServer {
     TestServer::start(Config {
         keys: Some(keys),
         refuse_open_records: refuse_open,
+        // The tests deal chosen seeds, so that their deals repeat.
+        allow_chosen_sealed_deals: true,
         drain_delay: std::time::Duration::ZERO,
         shutdown_grace: std::time::Duration::from_secs(2),
         ..Config::default()
@@ -220,6 +222,7 @@ async fn tampering_with_any_byte_is_rejected() {
         s = c
             .apply_action(pb::ApplyActionRequest {
                 state: Some(pb::apply_action_request::State::Sealed(s.clone())),
+                expected_move_count: Some(s.move_count),
                 action: lm.moves[0].action.clone(),
                 token: deal.table_token.clone(),
                 ..Default::default()
@@ -317,6 +320,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
     let e = c
         .apply_action(pb::ApplyActionRequest {
             state: Some(pb::apply_action_request::State::Sealed(sealed.clone())),
+            expected_move_count: Some(sealed.move_count),
             action: Some(pb::Action {
                 kind: pb::ActionKind::Pass as i32,
                 ..Default::default()
@@ -331,6 +335,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
     let e = c
         .apply_action(pb::ApplyActionRequest {
             state: Some(pb::apply_action_request::State::Sealed(sealed.clone())),
+            expected_move_count: Some(sealed.move_count),
             action: Some(pb::Action {
                 kind: pb::ActionKind::Pass as i32,
                 ..Default::default()
@@ -392,18 +397,29 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
         .view
         .expect("view");
     assert!(spectator.seat_views.iter().all(|s| s.hand.is_empty()));
-    let referee = c
-        .get_view(pb::GetViewRequest {
-            state: Some(pb::get_view_request::State::Sealed(sealed)),
-            viewer: None,
-            token: deal.table_token.clone(),
-        })
-        .await
-        .expect("referee")
-        .into_inner()
-        .view
-        .expect("view");
+    // The table token sees the referee's view when it asks for it, and the spectator's
+    // otherwise, like every request without a viewer.
+    let view_with_table_token = |viewer: Option<pb::Viewer>| {
+        let mut c = c.clone();
+        let state = Some(pb::get_view_request::State::Sealed(sealed.clone()));
+        let token = deal.table_token.clone();
+        async move {
+            c.get_view(pb::GetViewRequest {
+                state,
+                viewer,
+                token,
+            })
+            .await
+            .expect("a view")
+            .into_inner()
+            .view
+            .expect("view")
+        }
+    };
+    let referee = view_with_table_token(Some(tarock_e2e::referee())).await;
     assert!(referee.seat_views.iter().all(|s| s.hand.len() == 9));
+    let unasked = view_with_table_token(None).await;
+    assert_eq!(unasked, spectator);
     srv.stop().await;
 }
 
@@ -431,6 +447,7 @@ async fn keys_rotate_and_unknown_keys_are_refused() {
     let resp = c
         .apply_action(pb::ApplyActionRequest {
             state: Some(pb::apply_action_request::State::Sealed(sealed.clone())),
+            expected_move_count: Some(sealed.move_count),
             action: lm.moves[0].action.clone(),
             token: deal.table_token.clone(),
             ..Default::default()
@@ -537,6 +554,7 @@ async fn seed_commitments_check_out_for_a_thousand_deals() {
             s = c
                 .apply_action(pb::ApplyActionRequest {
                     state: Some(pb::apply_action_request::State::Sealed(s.clone())),
+                    expected_move_count: Some(s.move_count),
                     action: Some(pb::Action {
                         kind: pb::ActionKind::Pass as i32,
                         ..Default::default()

@@ -1,7 +1,7 @@
 //! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
 
 use std::collections::{BTreeMap, HashSet};
-use tarock_e2e::{
+use tarock_e2e::{referee, 
     engine_game, grpc_frame, grpc_web_post, http_body, legal_moves, new_deal, open_state, Chooser,
     TestServer,
 };
@@ -502,7 +502,7 @@ async fn every_error_class_has_its_code_and_details() {
     let view = c
         .get_view(pb::GetViewRequest {
             state: Some(pb::get_view_request::State::Record(at_play.clone())),
-            viewer: None,
+            viewer: Some(referee()),
             ..Default::default()
         })
         .await
@@ -528,6 +528,7 @@ async fn every_error_class_has_its_code_and_details() {
             .apply_action(pb::ApplyActionRequest {
                 state: Some(pb::apply_action_request::State::Record(at_play.clone())),
                 action: play_action(lead),
+                viewer: Some(referee()),
                 ..Default::default()
             })
             .await

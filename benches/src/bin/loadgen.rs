@@ -969,6 +969,8 @@ async fn run(args: Args) -> Result<serde_json::Value, String> {
                     "0",
                     "--shutdown-grace-secs",
                     "1",
+                    // The sealed tables are dealt from the generator's seeds, to repeat.
+                    "--allow-chosen-sealed-deals",
                 ])
                 .arg("--keys-dir")
                 .arg(dir.path())

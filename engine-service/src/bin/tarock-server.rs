@@ -35,9 +35,14 @@ struct Args {
     /// Log format: `text` or `json`.
     #[arg(long, env = "TAROCK_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     log_format: String,
-    /// Largest request or response message, in bytes.
-    #[arg(long, env = "TAROCK_MAX_MESSAGE_BYTES", default_value_t = 4 * 1024 * 1024)]
+    /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default is four times the
+    /// longest legal record.
+    #[arg(long, env = "TAROCK_MAX_MESSAGE_BYTES", default_value_t = 64 * 1024)]
     max_message_bytes: usize,
+    /// Bytes of request bodies in flight on the whole server; a request that would go over
+    /// fails with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "TAROCK_MAX_INFLIGHT_BYTES", default_value_t = 64 * 1024 * 1024)]
+    max_inflight_bytes: usize,
     /// Requests in flight per connection.
     #[arg(long, env = "TAROCK_CONCURRENCY_PER_CONNECTION", default_value_t = 256)]
     concurrency_per_connection: usize,
@@ -50,9 +55,16 @@ struct Args {
     /// HTTP/2 keepalive interval, in seconds.
     #[arg(long, env = "TAROCK_KEEPALIVE_SECS", default_value_t = 30)]
     keepalive_secs: u64,
+    /// A connection from which nothing arrives for this many seconds is closed (one that never
+    /// sends the HTTP/2 preface, a silent peer). Keep it above the keepalive interval.
+    #[arg(long, env = "TAROCK_IDLE_TIMEOUT_SECS", default_value_t = 60)]
+    idle_timeout_secs: u64,
     /// Maximum connection age, in seconds (connections are then closed gracefully).
     #[arg(long, env = "TAROCK_MAX_CONNECTION_AGE_SECS", default_value_t = 300)]
     max_connection_age_secs: u64,
+    /// Seconds a connection past its maximum age may take to close before it is dropped.
+    #[arg(long, env = "TAROCK_MAX_CONNECTION_AGE_GRACE_SECS", default_value_t = 30)]
+    max_connection_age_grace_secs: u64,
     /// After SIGTERM, seconds of NOT_SERVING health before the listener closes.
     #[arg(long, env = "TAROCK_DRAIN_DELAY_SECS", default_value_t = 5)]
     drain_delay_secs: u64,
@@ -69,6 +81,11 @@ struct Args {
     /// Accept sealed records only (for public deployments); needs --keys-dir.
     #[arg(long, env = "TAROCK_REFUSE_OPEN_RECORDS")]
     refuse_open_records: bool,
+    /// Let sealed deals (NewDeal, NextDeal) be dealt from a seed or cards the client chose.
+    /// Off by default: a sealed deal is dealt from a seed the server draws, so its seed
+    /// commitment means the deal was random.
+    #[arg(long, env = "TAROCK_ALLOW_CHOSEN_SEALED_DEALS")]
+    allow_chosen_sealed_deals: bool,
 }
 
 async fn shutdown_signal() {
@@ -117,14 +134,25 @@ async fn main() -> std::process::ExitCode {
             }
         },
     };
+    if args.idle_timeout_secs <= args.keepalive_secs {
+        tracing::error!(
+            idle_timeout_secs = args.idle_timeout_secs,
+            keepalive_secs = args.keepalive_secs,
+            "the idle timeout must be longer than the keepalive interval, or live connections close"
+        );
+        return std::process::ExitCode::FAILURE;
+    }
     let config = Config {
-        max_message_bytes: args.max_message_bytes,
+        max_message_bytes: args.max_message_bytes.max(1),
+        max_inflight_bytes: args.max_inflight_bytes.max(1),
         concurrency_per_connection: args.concurrency_per_connection.max(1),
         global_concurrency: args.global_concurrency.max(1),
         request_timeout: Duration::from_millis(args.request_timeout_ms.max(1)),
         keepalive_interval: Duration::from_secs(args.keepalive_secs.max(1)),
         keepalive_timeout: Duration::from_secs(10),
+        idle_timeout: Duration::from_secs(args.idle_timeout_secs.max(1)),
         max_connection_age: Duration::from_secs(args.max_connection_age_secs.max(1)),
+        max_connection_age_grace: Duration::from_secs(args.max_connection_age_grace_secs),
         drain_delay: Duration::from_secs(args.drain_delay_secs),
         shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
         cors_origins: args
@@ -134,6 +162,7 @@ async fn main() -> std::process::ExitCode {
             .collect(),
         keys,
         refuse_open_records: args.refuse_open_records,
+        allow_chosen_sealed_deals: args.allow_chosen_sealed_deals,
     };
     let listener = match tokio::net::TcpListener::bind(args.listen).await {
         Ok(l) => l,

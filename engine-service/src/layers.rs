@@ -1,0 +1,298 @@
+//! The middleware in front of every service the server mounts: a byte budget for the requests in
+//! flight, and error details on every status, those tonic makes itself included.
+//!
+//! - [`BudgetLayer`]: the bytes of the request bodies in flight, added up over the whole server,
+//!   stay under a budget. Each body's bytes are charged as they arrive and held until its
+//!   request is answered (the decoded request lives as long); a request whose bytes would go over
+//!   the budget fails with RESOURCE_EXHAUSTED (`MEMORY_BUDGET`) at once, instead of the server
+//!   holding more. With the per-request message limit, this bounds what hostile clients can make
+//!   the server hold, whatever the number of connections.
+//! - [`DetailsLayer`]: tonic answers some failures itself (a message over the limit, OUT_OF_RANGE;
+//!   load shedding, RESOURCE_EXHAUSTED; an unknown method, UNIMPLEMENTED; a request that does not
+//!   decode, INVALID_ARGUMENT; a timeout) with a bare status. This layer gives each such status
+//!   the details the service's own statuses carry (an ErrorInfo with a [`Reason`], or a
+//!   BadRequest for INVALID_ARGUMENT), and turns the errors of the layers under it (load
+//!   shedding) into such statuses, so that a client reads every failure the same way.
+//!
+//! A hand-written layer rather than a crate's: the budget is tokio's semaphore and the details
+//! are tonic-types'; what is written here only counts bytes and fills in headers.
+
+use crate::error::{self, Reason};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::task::{Context, Poll};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tonic::body::Body;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+use tower::{Layer, Service};
+
+type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+
+/// The byte budget of the requests in flight: see the module's description.
+#[derive(Clone, Debug)]
+pub struct BudgetLayer {
+    semaphore: Arc<Semaphore>,
+    budget: usize,
+}
+
+impl BudgetLayer {
+    /// A budget of `bytes` (at most [`Semaphore::MAX_PERMITS`]) for the request bodies in flight.
+    #[must_use]
+    pub fn new(bytes: usize) -> BudgetLayer {
+        let budget = bytes.min(Semaphore::MAX_PERMITS);
+        BudgetLayer {
+            semaphore: Arc::new(Semaphore::new(budget)),
+            budget,
+        }
+    }
+}
+
+impl<S> Layer<S> for BudgetLayer {
+    type Service = Budgeted<S>;
+
+    fn layer(&self, inner: S) -> Budgeted<S> {
+        Budgeted {
+            inner,
+            layer: self.clone(),
+        }
+    }
+}
+
+/// A service under a [`BudgetLayer`].
+#[derive(Clone, Debug)]
+pub struct Budgeted<S> {
+    inner: S,
+    layer: BudgetLayer,
+}
+
+/// The bytes one request holds: released when both its body and its answer are done.
+#[derive(Debug)]
+struct Charge {
+    semaphore: Arc<Semaphore>,
+    budget: usize,
+    held: Mutex<Option<OwnedSemaphorePermit>>,
+}
+
+impl Charge {
+    /// Charges `n` more bytes, or RESOURCE_EXHAUSTED when the budget has no room for them.
+    fn add(&self, n: usize) -> Result<(), Status> {
+        if n == 0 {
+            return Ok(());
+        }
+        let permit = u32::try_from(n)
+            .ok()
+            .and_then(|n| Arc::clone(&self.semaphore).try_acquire_many_owned(n).ok())
+            .ok_or_else(|| error::over_budget(self.budget))?;
+        let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
+        match held.as_mut() {
+            Some(h) => h.merge(permit),
+            None => *held = Some(permit),
+        }
+        Ok(())
+    }
+}
+
+/// A request body whose bytes are charged to its request as they arrive.
+struct Charged {
+    inner: Body,
+    charge: Arc<Charge>,
+}
+
+impl http_body::Body for Charged {
+    type Data = bytes::Bytes;
+    type Error = Status;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<bytes::Bytes>, Status>>> {
+        let frame = Pin::new(&mut self.inner).poll_frame(cx);
+        if let Poll::Ready(Some(Ok(f))) = &frame {
+            if let Some(data) = f.data_ref() {
+                if let Err(status) = self.charge.add(data.len()) {
+                    return Poll::Ready(Some(Err(status)));
+                }
+            }
+        }
+        frame
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> http_body::SizeHint {
+        self.inner.size_hint()
+    }
+}
+
+impl<S> Service<http::Request<Body>> for Budgeted<S>
+where
+    S: Service<http::Request<Body>>,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = BoxFuture<Result<S::Response, S::Error>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+        let charge = Arc::new(Charge {
+            semaphore: Arc::clone(&self.layer.semaphore),
+            budget: self.layer.budget,
+            held: Mutex::new(None),
+        });
+        let request = request.map(|inner| {
+            Body::new(Charged {
+                inner,
+                charge: Arc::clone(&charge),
+            })
+        });
+        let answer = self.inner.call(request);
+        Box::pin(async move {
+            let r = answer.await;
+            // The decoded request lived until now: its bytes are released with the answer.
+            drop(charge);
+            r
+        })
+    }
+}
+
+/// Error details on every status: see the module's description.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DetailsLayer;
+
+impl<S> Layer<S> for DetailsLayer {
+    type Service = Detailed<S>;
+
+    fn layer(&self, inner: S) -> Detailed<S> {
+        Detailed {
+            inner,
+            not_ready: None,
+        }
+    }
+}
+
+/// A service under a [`DetailsLayer`].
+#[derive(Debug)]
+pub struct Detailed<S> {
+    inner: S,
+    /// The error the service under this one failed to get ready with, answered at the next call.
+    not_ready: Option<tower::BoxError>,
+}
+
+impl<S: Clone> Clone for Detailed<S> {
+    fn clone(&self) -> Detailed<S> {
+        Detailed {
+            inner: self.inner.clone(),
+            not_ready: None,
+        }
+    }
+}
+
+/// The status of an error of the layers under [`DetailsLayer`].
+fn status_of(e: tower::BoxError) -> Status {
+    if e.is::<tower::load_shed::error::Overloaded>() {
+        error::overloaded()
+    } else {
+        Status::from_error(e)
+    }
+}
+
+/// The reason tonic's own statuses of `code` are given.
+fn reason_of(code: Code) -> &'static str {
+    match code {
+        Code::OutOfRange => Reason::MessageTooLarge.as_str(),
+        Code::ResourceExhausted => Reason::Overloaded.as_str(),
+        Code::Unimplemented => Reason::Unimplemented.as_str(),
+        Code::Cancelled | Code::DeadlineExceeded => "TIMEOUT",
+        Code::Unauthenticated => Reason::SealInvalid.as_str(),
+        Code::PermissionDenied => Reason::TokenNotAllowed.as_str(),
+        Code::Aborted => Reason::StaleRecord.as_str(),
+        _ => Reason::Internal.as_str(),
+    }
+}
+
+/// `status` with details, when it has none: a BadRequest for INVALID_ARGUMENT (the whole request
+/// is the field), an ErrorInfo otherwise.
+fn with_details(status: &Status) -> Option<Status> {
+    if !status.details().is_empty() || status.code() == Code::Ok {
+        return None;
+    }
+    let details = match status.code() {
+        Code::InvalidArgument => ErrorDetails::with_bad_request_violation("", status.message()),
+        code => ErrorDetails::with_error_info(
+            reason_of(code),
+            error::DOMAIN,
+            std::collections::HashMap::new(),
+        ),
+    };
+    Some(Status::with_error_details(
+        status.code(),
+        status.message(),
+        details,
+    ))
+}
+
+/// The response for a status: trailers only.
+fn respond(status: &Status) -> http::Response<Body> {
+    let detailed = with_details(status).unwrap_or_else(|| status.clone());
+    detailed.into_http()
+}
+
+impl<S, E> Service<http::Request<Body>> for Detailed<S>
+where
+    S: Service<http::Request<Body>, Response = http::Response<Body>, Error = E>,
+    S::Future: Send + 'static,
+    E: Into<tower::BoxError> + Send + 'static,
+{
+    type Response = http::Response<Body>;
+    type Error = std::convert::Infallible;
+    type Future = BoxFuture<Result<http::Response<Body>, std::convert::Infallible>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        // An error getting ready is answered, as a status, at the call it was for.
+        match self.inner.poll_ready(cx) {
+            Poll::Pending => Poll::Pending,
+            Poll::Ready(Ok(())) => {
+                self.not_ready = None;
+                Poll::Ready(Ok(()))
+            }
+            Poll::Ready(Err(e)) => {
+                self.not_ready = Some(e.into());
+                Poll::Ready(Ok(()))
+            }
+        }
+    }
+
+    fn call(&mut self, request: http::Request<Body>) -> Self::Future {
+        if let Some(e) = self.not_ready.take() {
+            let response = respond(&status_of(e));
+            return Box::pin(std::future::ready(Ok(response)));
+        }
+        let answer = self.inner.call(request);
+        Box::pin(async move {
+            match answer.await {
+                Ok(response) => {
+                    // A status tonic answered with trailers only keeps itself in the response.
+                    let redo = response.extensions().get::<Status>().and_then(with_details);
+                    Ok(match redo {
+                        Some(status) => {
+                            let (mut parts, body) = response.into_parts();
+                            let _ = status.add_header(&mut parts.headers);
+                            parts.extensions.insert(status);
+                            http::Response::from_parts(parts, body)
+                        }
+                        None => response,
+                    })
+                }
+                Err(e) => Ok(respond(&status_of(e.into()))),
+            }
+        })
+    }
+}
