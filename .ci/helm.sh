@@ -48,6 +48,8 @@ refuse "an unknown nested key" "additional properties 'unknownKey' not allowed" 
 refuse "a port of the wrong type" "/server/port" --set server.port=grpc
 refuse "refuseOpenRecords without a key ring" "needs sealing.existingSecret" --set sealing.refuseOpenRecords=true
 refuse "a grace period shorter than drain plus grace" "must exceed" --set terminationGracePeriodSeconds=10
+refuse "an idle timeout within the keepalive interval" "must exceed server.keepaliveSecs" \
+    --set server.idleTimeoutSecs=30
 refuse "a ServiceMonitor without metrics" "needs metrics.enabled" \
     --set metrics.enabled=false --set metrics.serviceMonitor.enabled=true
 note "values refused: unknown keys, wrong types, impossible combinations"

@@ -323,8 +323,15 @@ mod tests {
         ] {
             let s = refused(reason, "why");
             assert_eq!(s.code(), code);
-            let info = s.get_error_details().error_info().cloned().expect("ErrorInfo");
-            assert_eq!((info.reason.as_str(), info.domain.as_str()), (reason.as_str(), DOMAIN));
+            let info = s
+                .get_error_details()
+                .error_info()
+                .cloned()
+                .expect("ErrorInfo");
+            assert_eq!(
+                (info.reason.as_str(), info.domain.as_str()),
+                (reason.as_str(), DOMAIN)
+            );
         }
     }
 }

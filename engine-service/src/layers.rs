@@ -279,8 +279,10 @@ where
         Box::pin(async move {
             match answer.await {
                 Ok(response) => {
-                    // A status tonic answered with trailers only keeps itself in the response.
-                    let redo = response.extensions().get::<Status>().and_then(with_details);
+                    // A status answered with trailers only is in the response's headers.
+                    let redo = Status::from_header_map(response.headers())
+                        .as_ref()
+                        .and_then(with_details);
                     Ok(match redo {
                         Some(status) => {
                             let (mut parts, body) = response.into_parts();

@@ -12,8 +12,8 @@ use std::time::Duration;
 use tarock_proto::v1::engine_service_server::EngineServiceServer;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio_io_timeout::TimeoutStream;
 use tokio::sync::Notify;
+use tokio_io_timeout::TimeoutStream;
 use tokio_stream::StreamExt;
 use tonic::transport::server::{Connected, TcpConnectInfo, TcpIncoming};
 use tonic::transport::Server;
@@ -29,9 +29,10 @@ pub const MAX_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
 /// Server settings (the binary fills them from flags and the environment).
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default, 64 KiB, is four
-    /// times the longest legal record measured (a High tarokk hand of 511 actions with every
-    /// announcement and kontra, 16 KB) and twenty times a whole Danish hand with explicit cards.
+    /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default, 64 KiB, is nearly four
+    /// times the longest legal record measured (17.6 KB: a five-seat High tarokk hand of 512
+    /// actions with every announcement and kontra, explicit cards and every option spelled out;
+    /// `tests/tests/hardening.rs` measures it) and twenty times a whole Danish hand.
     pub max_message_bytes: usize,
     /// The bytes of request bodies in flight on the whole server; a request that would go over
     /// fails with RESOURCE_EXHAUSTED (see [`crate::layers::BudgetLayer`]).
@@ -74,9 +75,9 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             max_message_bytes: 64 * 1024,
-            max_inflight_bytes: 64 * 1024 * 1024,
+            max_inflight_bytes: 32 * 1024 * 1024,
             concurrency_per_connection: 256,
-            global_concurrency: 4096,
+            global_concurrency: 1024,
             request_timeout: Duration::from_secs(10),
             keepalive_interval: Duration::from_secs(30),
             keepalive_timeout: Duration::from_secs(10),

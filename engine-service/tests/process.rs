@@ -448,3 +448,72 @@ async fn serves_prometheus_metrics() {
     }
     assert!(http_get(mport, "/other").await.starts_with("HTTP/1.1 404"));
 }
+
+// A server with a small budget for the request bytes in flight: while one request holds most of
+// it (a gRPC-Web body that stops part way), another that would go over it is shed with
+// RESOURCE_EXHAUSTED and its ErrorInfo; once the first is gone, the same request is answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_over_the_byte_budget_are_shed() {
+    use tonic_types::StatusExt;
+    let server = Server::spawn(&["--max-inflight-bytes", "60000"], &[]);
+    let mut c = EngineServiceClient::new(server.channel().await);
+    // A record of about 40,000 bytes: an option no variant has, with a long value.
+    let record = c
+        .new_deal(deal_request(1))
+        .await
+        .expect("a deal")
+        .into_inner()
+        .record
+        .map(|mut r| {
+            r.options.push(pb::RuleOption {
+                name: "no_such_option".to_owned(),
+                value: "v".repeat(40_000),
+            });
+            r
+        });
+    let validate = pb::ValidateGameRequest {
+        state: record.map(pb::validate_game_request::State::Record),
+    };
+
+    // 35,000 bytes of a 40,000-byte message, and then nothing: the server holds them.
+    let mut held = tokio::net::TcpStream::connect(("127.0.0.1", server.port))
+        .await
+        .expect("connect");
+    let len: u32 = 40_000;
+    let head = format!(
+        "POST /tarock.v1.EngineService/ValidateGame HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+         Content-Type: application/grpc-web+proto\r\nX-Grpc-Web: 1\r\nContent-Length: {}\r\n\r\n",
+        5 + len
+    );
+    held.write_all(head.as_bytes()).await.expect("write");
+    let mut body = vec![0u8];
+    body.extend_from_slice(&len.to_be_bytes());
+    body.resize(35_000, 0);
+    held.write_all(&body).await.expect("write");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    let e = c
+        .validate_game(validate.clone())
+        .await
+        .expect_err("over the budget");
+    assert_eq!(e.code(), tonic::Code::ResourceExhausted, "{}", e.message());
+    let details = e.get_error_details();
+    let info = details.error_info().expect("ErrorInfo");
+    assert_eq!(
+        (info.reason.as_str(), info.domain.as_str()),
+        ("MEMORY_BUDGET", "tarock.v1")
+    );
+    assert_eq!(
+        info.metadata.get("budget").map(String::as_str),
+        Some("60000")
+    );
+
+    // The held request goes; its bytes are released.
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let e = c
+        .validate_game(validate)
+        .await
+        .expect_err("the unknown option");
+    assert_eq!(e.code(), tonic::Code::InvalidArgument, "{}", e.message());
+}

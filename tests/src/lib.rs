@@ -314,3 +314,72 @@ pub fn http_body(response: &[u8]) -> Vec<u8> {
     }
     body
 }
+
+/// A codec that sends and receives a message's bytes as they are, so that a test can put any
+/// bytes in front of the server's decoder over real gRPC.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RawCodec;
+
+impl tonic::codec::Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = RawCodec;
+    type Decoder = RawCodec;
+
+    fn encoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+
+    fn decoder(&mut self) -> RawCodec {
+        RawCodec
+    }
+}
+
+impl tonic::codec::Encoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        buf: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        bytes::BufMut::put_slice(buf, &item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Decoder for RawCodec {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn decode(
+        &mut self,
+        buf: &mut tonic::codec::DecodeBuf<'_>,
+    ) -> Result<Option<Vec<u8>>, tonic::Status> {
+        let mut out = vec![0; bytes::Buf::remaining(buf)];
+        bytes::Buf::copy_to_slice(buf, &mut out);
+        Ok(Some(out))
+    }
+}
+
+/// A unary call of `path` with `message` as the request's bytes, over `channel`; the response's
+/// bytes, or the status.
+///
+/// # Errors
+/// The status the server answered with.
+pub async fn raw_call(
+    channel: Channel,
+    path: &str,
+    message: Vec<u8>,
+) -> Result<Vec<u8>, tonic::Status> {
+    let mut grpc = tonic::client::Grpc::new(channel);
+    grpc.ready()
+        .await
+        .map_err(|e| tonic::Status::unavailable(e.to_string()))?;
+    let path = http::uri::PathAndQuery::try_from(path)
+        .map_err(|e| tonic::Status::invalid_argument(e.to_string()))?;
+    grpc.unary(tonic::Request::new(message), path, RawCodec)
+        .await
+        .map(tonic::Response::into_inner)
+}

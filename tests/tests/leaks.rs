@@ -63,7 +63,7 @@ impl Line {
             games: Vec::new(),
         };
         loop {
-            line.games.push(g.clone());
+            line.games.push(g);
             let Some(a) = bot.choose(&g, n ^ (line.actions.len() as u64) << 20) else {
                 break;
             };
@@ -172,7 +172,7 @@ fn find_swap(line: &Line, viewer: Viewer, last: usize, n: u64) -> Option<Swap> {
     }
     let mut hidden = pack;
     for g in &line.games[..=last] {
-        hidden = hidden - seen(g, viewer);
+        hidden -= seen(g, viewer);
     }
     // A card named by any action other than a face-down discard is public.
     for &x in &line.actions[..last] {
@@ -224,10 +224,10 @@ fn try_swap(line: &Line, last: usize, a: Card, b: Card) -> Option<Swap> {
     setup.deal = tarock_service::convert::explicit_from_pb(&explicit_deal(first, a, b), "deal")
         .expect("a valid explicit deal");
     let mut g = AnyGame::new(&setup).ok()?;
-    let mut games = vec![g.clone()];
+    let mut games = vec![g];
     for &x in &actions {
         g = g.play(x).ok()?;
-        games.push(g.clone());
+        games.push(g);
     }
     let same_facts = line.games[..=last]
         .iter()

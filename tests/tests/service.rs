@@ -1,9 +1,9 @@
 //! End-to-end: a real server on 127.0.0.1:0 and the generated tonic client.
 
 use std::collections::{BTreeMap, HashSet};
-use tarock_e2e::{referee, 
-    engine_game, grpc_frame, grpc_web_post, http_body, legal_moves, new_deal, open_state, Chooser,
-    TestServer,
+use tarock_e2e::{
+    engine_game, grpc_frame, grpc_web_post, http_body, legal_moves, new_deal, open_state, referee,
+    Chooser, TestServer,
 };
 use tarock_engine::game::Game;
 use tarock_proto::v1 as pb;

@@ -35,19 +35,19 @@ struct Args {
     /// Log format: `text` or `json`.
     #[arg(long, env = "TAROCK_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     log_format: String,
-    /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default is four times the
-    /// longest legal record.
+    /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default is nearly four
+    /// times the longest legal record (17.6 KB).
     #[arg(long, env = "TAROCK_MAX_MESSAGE_BYTES", default_value_t = 64 * 1024)]
     max_message_bytes: usize,
     /// Bytes of request bodies in flight on the whole server; a request that would go over
     /// fails with RESOURCE_EXHAUSTED.
-    #[arg(long, env = "TAROCK_MAX_INFLIGHT_BYTES", default_value_t = 64 * 1024 * 1024)]
+    #[arg(long, env = "TAROCK_MAX_INFLIGHT_BYTES", default_value_t = 32 * 1024 * 1024)]
     max_inflight_bytes: usize,
     /// Requests in flight per connection.
     #[arg(long, env = "TAROCK_CONCURRENCY_PER_CONNECTION", default_value_t = 256)]
     concurrency_per_connection: usize,
     /// Requests in flight on the server; beyond it requests fail with RESOURCE_EXHAUSTED.
-    #[arg(long, env = "TAROCK_GLOBAL_CONCURRENCY", default_value_t = 4096)]
+    #[arg(long, env = "TAROCK_GLOBAL_CONCURRENCY", default_value_t = 1024)]
     global_concurrency: usize,
     /// Request timeout, in milliseconds.
     #[arg(long, env = "TAROCK_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
@@ -63,7 +63,11 @@ struct Args {
     #[arg(long, env = "TAROCK_MAX_CONNECTION_AGE_SECS", default_value_t = 300)]
     max_connection_age_secs: u64,
     /// Seconds a connection past its maximum age may take to close before it is dropped.
-    #[arg(long, env = "TAROCK_MAX_CONNECTION_AGE_GRACE_SECS", default_value_t = 30)]
+    #[arg(
+        long,
+        env = "TAROCK_MAX_CONNECTION_AGE_GRACE_SECS",
+        default_value_t = 30
+    )]
     max_connection_age_grace_secs: u64,
     /// After SIGTERM, seconds of NOT_SERVING health before the listener closes.
     #[arg(long, env = "TAROCK_DRAIN_DELAY_SECS", default_value_t = 5)]

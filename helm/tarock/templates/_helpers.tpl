@@ -111,6 +111,9 @@ Checks of combinations the schema cannot express.
 {{- if and .Values.metrics.enabled (eq (int .Values.metrics.port) (int .Values.server.port)) }}
 {{- fail "metrics.port must differ from server.port" }}
 {{- end }}
+{{- if le (int .Values.server.idleTimeoutSecs) (int .Values.server.keepaliveSecs) }}
+{{- fail "server.idleTimeoutSecs must exceed server.keepaliveSecs, or connections of live clients close between pings" }}
+{{- end }}
 {{- if and .Values.autoscaling.enabled (lt (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
 {{- fail "autoscaling.maxReplicas must be at least autoscaling.minReplicas" }}
 {{- end }}
