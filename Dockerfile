@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# The tarock-server image: a release build in the Rust image, copied onto distroless cc (glibc,
-# libgcc, CA certificates; no shell, no package manager), running as the image's nonroot user
-# (uid and gid 65532, the chart's runAsUser).
+# The tarock-server image: a release build without debug information (the `dist` profile) in
+# the Rust image, copied onto distroless cc (glibc, libgcc, CA certificates; no shell, no
+# package manager), running as the image's nonroot user (uid and gid 65532, the chart's
+# runAsUser).
 #
 #   docker build -t tarock-server:0.1.0 .
 #   docker run --rm -p 50051:50051 tarock-server:0.1.0
@@ -13,8 +14,8 @@ WORKDIR /src
 COPY . .
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
-    cargo build --release -p tarock-service --locked \
-    && cp target/release/tarock-server /usr/local/bin/tarock-server
+    cargo build --profile dist -p tarock-service --locked \
+    && cp target/dist/tarock-server /usr/local/bin/tarock-server
 
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /usr/local/bin/tarock-server /usr/local/bin/tarock-server

@@ -2,41 +2,137 @@
 //!
 //! Every request replays its record from the deal, and every request of a hand deals the same
 //! cards again: for a seeded hand that is the ChaCha20 shuffle and the dealing pattern, about a
-//! third of replaying a record of 26 actions. [`DealtGames`] keeps the games as dealt of the
-//! last seeded setups it saw, so a request whose setup is among them starts from a copy.
+//! third of replaying a record of 26 actions. [`DealtGames`] keeps the games as dealt of recent
+//! seeded setups (in `quick_cache`, weighted by the bytes each takes), so a request whose setup is
+//! among them starts from a copy.
 //!
 //! This keeps no state of any game in progress: a dealt game is a pure function of its setup
 //! (variant, options, seats, dealer, seed), and a request gets the same game whether or not its
 //! setup is kept. Explicit deals are not kept (their cards are validated on every request), nor
-//! are setups that fail to deal or carry more options than any variant has.
+//! are setups that fail to deal or carry more option text than any variant needs. The cache's
+//! hasher has a random key per process, so chosen setups can only crowd out others.
 
-use crate::kept::{Kept, Rank};
+use metrics::Counter;
+use quick_cache::sync::Cache;
+use quick_cache::{Equivalent, Weighter};
 use std::fmt;
-use tarock_engine::{AnyGame, DealSource, Setup, SetupError};
+use std::hash::{Hash, Hasher};
+use tarock_engine::{AnyGame, DealSource, Setup, SetupError, Variant};
 
-/// Independent locks, so requests on different threads seldom wait for each other.
-const SHARDS: usize = 16;
-/// Sets of four slots per lock: 2,048 setups in all, about 2.8 MB (at most about 10 MB with
-/// the longest options kept).
-const SETS_PER_SHARD: usize = 32;
+/// The bytes the kept games may take together: about 10,000 games of the largest variant.
+const CAPACITY_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Setups with more options than this, or more text in them than [`MAX_OPTION_TEXT`], are not
-/// kept, so that what is kept stays small whatever requests say (a record may repeat an
-/// option; the variants have at most 27).
-const MAX_OPTIONS: usize = 32;
-/// Bytes of option names and values a kept setup may have.
+/// Bytes of option names and values a kept setup may have (the variants' options spelled out
+/// take about 1.5 KB), so that what is kept stays small whatever requests say.
 const MAX_OPTION_TEXT: usize = 2048;
+
+/// A seeded setup as kept.
+#[derive(Clone, PartialEq, Eq)]
+struct Seeded {
+    variant: Variant,
+    seats: u8,
+    dealer: u8,
+    seed: [u8; 32],
+    options: Box<[(String, String)]>,
+}
+
+/// A seeded setup as a request has it, looked up without copying its options.
+struct SeededRef<'a> {
+    variant: Variant,
+    seats: u8,
+    dealer: u8,
+    seed: &'a [u8; 32],
+    options: &'a [(String, String)],
+}
+
+impl Hash for Seeded {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        (
+            self.variant,
+            self.seats,
+            self.dealer,
+            &self.seed,
+            &*self.options,
+        )
+            .hash(h);
+    }
+}
+
+impl Hash for SeededRef<'_> {
+    // The same fields in the same order as `Seeded`'s, so that the two hash alike.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        (
+            self.variant,
+            self.seats,
+            self.dealer,
+            self.seed,
+            self.options,
+        )
+            .hash(h);
+    }
+}
+
+impl Equivalent<Seeded> for SeededRef<'_> {
+    fn equivalent(&self, k: &Seeded) -> bool {
+        self.variant == k.variant
+            && self.seats == k.seats
+            && self.dealer == k.dealer
+            && *self.seed == k.seed
+            && self.options == &*k.options
+    }
+}
+
+impl<'a> SeededRef<'a> {
+    /// A seeded setup of options few and short enough to keep.
+    fn of(setup: &'a Setup) -> Option<SeededRef<'a>> {
+        let DealSource::Seed(seed) = &setup.deal else {
+            return None;
+        };
+        let text: usize = setup.options.iter().map(|(k, v)| k.len() + v.len()).sum();
+        (text <= MAX_OPTION_TEXT).then_some(SeededRef {
+            variant: setup.variant,
+            seats: setup.seats,
+            dealer: setup.dealer.get(),
+            seed,
+            options: &setup.options,
+        })
+    }
+
+    fn owned(&self) -> Seeded {
+        Seeded {
+            variant: self.variant,
+            seats: self.seats,
+            dealer: self.dealer,
+            seed: *self.seed,
+            options: self.options.into(),
+        }
+    }
+}
+
+/// What a kept game takes: the game, and its key with its options' text.
+#[derive(Clone, Copy, Debug)]
+struct Bytes;
+
+impl Weighter<Seeded, AnyGame> for Bytes {
+    fn weight(&self, k: &Seeded, _: &AnyGame) -> u64 {
+        let text: usize = k.options.iter().map(|(n, v)| n.len() + v.len() + 48).sum();
+        (std::mem::size_of::<(Seeded, AnyGame)>() + text) as u64
+    }
+}
 
 /// The games as dealt of recent seeded setups; see the module's description.
 pub struct DealtGames {
-    kept: Kept<Setup, AnyGame>,
+    kept: Cache<Seeded, AnyGame, Bytes>,
+    /// Lookups that found the setup kept, and those that did not.
+    lookups: [Counter; 2],
 }
 
 impl Default for DealtGames {
     fn default() -> DealtGames {
+        let per_game = std::mem::size_of::<(Seeded, AnyGame)>() as u64;
         DealtGames {
-            // Kept by number: a dealt game and a setup of bounded options are of bounded size.
-            kept: Kept::new(SHARDS, SETS_PER_SHARD, usize::MAX),
+            kept: Cache::with_weighter((CAPACITY_BYTES / per_game) as usize, CAPACITY_BYTES, Bytes),
+            lookups: crate::metrics::lookups("dealt"),
         }
     }
 }
@@ -45,55 +141,29 @@ impl fmt::Debug for DealtGames {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Never the hands.
         f.debug_struct("DealtGames")
-            .field("capacity", &self.kept.capacity())
+            .field("kept", &self.kept.len())
+            .field("bytes", &self.kept.weight())
             .finish_non_exhaustive()
     }
 }
 
-/// The hash that places a seeded setup: the seed's first bytes (uniformly random for any seed
-/// a server made; a chosen seed can only crowd out other setups, never change a game) mixed
-/// with the seats and dealer.
-fn hash(setup: &Setup, seed: &[u8; 32]) -> u64 {
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&seed[..8]);
-    let mut h = u64::from_le_bytes(first)
-        ^ u64::from(setup.seats) << 56
-        ^ u64::from(setup.dealer.get()) << 60;
-    h = (h ^ h >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    h ^ h >> 32
-}
-
-/// Whether `setup`'s options are few and short enough to keep it.
-fn small(setup: &Setup) -> bool {
-    setup.options.len() <= MAX_OPTIONS
-        && setup
-            .options
-            .iter()
-            .map(|(k, v)| k.len() + v.len())
-            .sum::<usize>()
-            <= MAX_OPTION_TEXT
-}
-
 impl DealtGames {
     /// The game `setup` deals, as [`AnyGame::new`] makes it: a copy of the kept one when
-    /// `setup` is kept, else made and, for a seeded setup, kept in place of the least recently
-    /// used of its set.
+    /// `setup` is kept, else made and, for a seeded setup, kept.
     ///
     /// # Errors
     /// As [`AnyGame::new`].
     pub fn deal(&self, setup: &Setup) -> Result<AnyGame, SetupError> {
-        let DealSource::Seed(seed) = &setup.deal else {
+        let Some(key) = SeededRef::of(setup) else {
             return AnyGame::new(setup);
         };
-        if !small(setup) {
-            return AnyGame::new(setup);
-        }
-        let h = hash(setup, seed);
-        if let Some(game) = self.kept.get(h, |k| k == setup) {
+        if let Some(game) = self.kept.get(&key) {
+            self.lookups[0].increment(1);
             return Ok(game);
         }
+        self.lookups[1].increment(1);
         let game = AnyGame::new(setup)?;
-        self.kept.insert(h, (setup.clone(), game), 0, Rank::Used);
+        self.kept.insert(key.owned(), game);
         Ok(game)
     }
 }
@@ -111,18 +181,14 @@ mod tests {
     }
 
     fn is_kept(dealt: &DealtGames, s: &Setup) -> bool {
-        let DealSource::Seed(seed) = &s.deal else {
-            return false;
-        };
-        dealt.kept.holds(hash(s, seed), |k| k == s)
+        SeededRef::of(s).is_some_and(|k| dealt.kept.contains_key(&k))
     }
 
     #[test]
     fn a_kept_game_is_the_game_its_setup_deals() {
         let dealt = DealtGames::default();
-        // More setups than slots, each asked for three times, with setups that differ only in
-        // the dealer, the options or one byte of the seed beyond the first eight: every answer
-        // is the game the setup deals.
+        // Setups asked for three times, with setups that differ only in the dealer, the options
+        // or one byte of the seed: every answer is the game the setup deals.
         let mut setups = Vec::new();
         for n in 0..3000u64 {
             let mut s = seeded(n, (n % 4) as u8);
@@ -137,25 +203,33 @@ mod tests {
             seed[20] ^= 1;
         }
         setups.push(other_tail);
-        let mut hits = 0;
         for round in 0..3 {
             for s in &setups {
                 let expected = AnyGame::new(s);
                 let got = dealt.deal(s);
                 assert_eq!(got, expected, "round {round}: {s:?}");
-                hits += usize::from(is_kept(&dealt, s));
+                assert!(is_kept(&dealt, s), "round {round}: kept once dealt");
             }
         }
-        // Every setup is kept right after it was dealt.
-        assert_eq!(hits, 3 * setups.len());
+        assert_eq!(dealt.kept.len(), setups.len());
+    }
+
+    #[test]
+    fn the_kept_games_stay_within_their_bytes() {
+        let dealt = DealtGames::default();
+        for n in 0..40_000u64 {
+            dealt.deal(&seeded(n, 0)).expect("deals");
+        }
+        assert!(dealt.kept.weight() <= CAPACITY_BYTES, "{:?}", dealt);
+        assert!(dealt.kept.len() < 40_000, "{:?}", dealt);
     }
 
     #[test]
     fn setups_that_fail_and_explicit_deals_are_not_kept() {
         let dealt = DealtGames::default();
-        // A valid setup that repeats an option more often than any variant has options.
+        // A valid setup that repeats an option until its text is longer than any variant's.
         let mut long = seeded(3, 0);
-        long.options = vec![("pack".to_owned(), "42".to_owned()); MAX_OPTIONS + 1];
+        long.options = vec![("pack".to_owned(), "42".to_owned()); MAX_OPTION_TEXT];
         assert!(AnyGame::new(&long).is_ok());
         assert_eq!(dealt.deal(&long), AnyGame::new(&long));
         assert!(!is_kept(&dealt, &long));

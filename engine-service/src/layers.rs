@@ -18,6 +18,7 @@
 //! are tonic-types'; what is written here only counts bytes and fills in headers.
 
 use crate::error::{self, Reason};
+use crate::metrics::Metrics;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -35,16 +36,19 @@ type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
 pub struct BudgetLayer {
     semaphore: Arc<Semaphore>,
     budget: usize,
+    metrics: Arc<Metrics>,
 }
 
 impl BudgetLayer {
-    /// A budget of `bytes` (at most [`Semaphore::MAX_PERMITS`]) for the request bodies in flight.
+    /// A budget of `bytes` (at most [`Semaphore::MAX_PERMITS`]) for the request bodies in flight;
+    /// the requests shed are counted in `metrics`.
     #[must_use]
-    pub fn new(bytes: usize) -> BudgetLayer {
+    pub fn new(bytes: usize, metrics: Arc<Metrics>) -> BudgetLayer {
         let budget = bytes.min(Semaphore::MAX_PERMITS);
         BudgetLayer {
             semaphore: Arc::new(Semaphore::new(budget)),
             budget,
+            metrics,
         }
     }
 }
@@ -70,8 +74,7 @@ pub struct Budgeted<S> {
 /// The bytes one request holds: released when both its body and its answer are done.
 #[derive(Debug)]
 struct Charge {
-    semaphore: Arc<Semaphore>,
-    budget: usize,
+    layer: BudgetLayer,
     held: Mutex<Option<OwnedSemaphorePermit>>,
 }
 
@@ -83,8 +86,15 @@ impl Charge {
         }
         let permit = u32::try_from(n)
             .ok()
-            .and_then(|n| Arc::clone(&self.semaphore).try_acquire_many_owned(n).ok())
-            .ok_or_else(|| error::over_budget(self.budget))?;
+            .and_then(|n| {
+                Arc::clone(&self.layer.semaphore)
+                    .try_acquire_many_owned(n)
+                    .ok()
+            })
+            .ok_or_else(|| {
+                self.layer.metrics.shed(true);
+                error::over_budget(self.layer.budget)
+            })?;
         let mut held = self.held.lock().unwrap_or_else(PoisonError::into_inner);
         match held.as_mut() {
             Some(h) => h.merge(permit),
@@ -143,8 +153,7 @@ where
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
         let charge = Arc::new(Charge {
-            semaphore: Arc::clone(&self.layer.semaphore),
-            budget: self.layer.budget,
+            layer: self.layer.clone(),
             held: Mutex::new(None),
         });
         let request = request.map(|inner| {
@@ -163,9 +172,10 @@ where
     }
 }
 
-/// Error details on every status: see the module's description.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct DetailsLayer;
+/// Error details on every status: see the module's description. Requests shed for load are
+/// counted in its metrics.
+#[derive(Clone, Debug)]
+pub struct DetailsLayer(pub Arc<Metrics>);
 
 impl<S> Layer<S> for DetailsLayer {
     type Service = Detailed<S>;
@@ -173,6 +183,7 @@ impl<S> Layer<S> for DetailsLayer {
     fn layer(&self, inner: S) -> Detailed<S> {
         Detailed {
             inner,
+            metrics: Arc::clone(&self.0),
             not_ready: None,
         }
     }
@@ -182,6 +193,7 @@ impl<S> Layer<S> for DetailsLayer {
 #[derive(Debug)]
 pub struct Detailed<S> {
     inner: S,
+    metrics: Arc<Metrics>,
     /// The error the service under this one failed to get ready with, answered at the next call.
     not_ready: Option<tower::BoxError>,
 }
@@ -190,14 +202,16 @@ impl<S: Clone> Clone for Detailed<S> {
     fn clone(&self) -> Detailed<S> {
         Detailed {
             inner: self.inner.clone(),
+            metrics: Arc::clone(&self.metrics),
             not_ready: None,
         }
     }
 }
 
-/// The status of an error of the layers under [`DetailsLayer`].
-fn status_of(e: tower::BoxError) -> Status {
+/// The status of an error of the layers under [`DetailsLayer`], counting a request shed.
+fn status_of(e: tower::BoxError, metrics: &Metrics) -> Status {
     if e.is::<tower::load_shed::error::Overloaded>() {
+        metrics.shed(false);
         error::overloaded()
     } else {
         Status::from_error(e)
@@ -272,10 +286,11 @@ where
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
         if let Some(e) = self.not_ready.take() {
-            let response = respond(&status_of(e));
+            let response = respond(&status_of(e, &self.metrics));
             return Box::pin(std::future::ready(Ok(response)));
         }
         let answer = self.inner.call(request);
+        let metrics = Arc::clone(&self.metrics);
         Box::pin(async move {
             match answer.await {
                 Ok(response) => {
@@ -293,7 +308,7 @@ where
                         None => response,
                     })
                 }
-                Err(e) => Ok(respond(&status_of(e.into()))),
+                Err(e) => Ok(respond(&status_of(e.into(), &metrics))),
             }
         })
     }

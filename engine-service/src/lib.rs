@@ -17,7 +17,6 @@ pub mod routes;
 pub mod seal;
 pub mod server;
 pub mod service;
-mod siv;
 pub mod telemetry;
 
 pub use server::{run, Config, ServerError};

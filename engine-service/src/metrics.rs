@@ -1,15 +1,25 @@
-//! Request metrics (count, errors by code, latency histogram per RPC) in the Prometheus text
-//! format, a span per RPC, and a minimal HTTP endpoint that serves `/metrics`.
+//! Request metrics and a span per RPC, recorded through the `metrics` facade and exported by
+//! `metrics-exporter-prometheus` (the binary installs its recorder and HTTP listener; without
+//! one, recording is a no-op), and through OpenTelemetry instruments (exported over OTLP when
+//! configured, see [`crate::telemetry`]).
+//!
+//! The metrics:
+//! - `tarock_requests_total{rpc, code}`: requests answered, by RPC and gRPC status code;
+//! - `tarock_request_duration_seconds{rpc}`: latency histogram ([`BUCKETS`]);
+//! - `tarock_requests_in_flight`: requests the handlers are working on;
+//! - `tarock_requests_shed_total{reason}`: requests refused before a handler for load
+//!   (`OVERLOADED`) or for the byte budget (`MEMORY_BUDGET`);
+//! - `tarock_cache_lookups_total{cache, result}`: the deal and replay memos' hits and misses;
+//! - `process_*`: CPU, resident memory, open file descriptors and threads (`metrics-process`,
+//!   collected by the binary every few seconds).
 
 use crate::service::ByteRpc;
+use metrics::{Counter, Gauge, Histogram};
 use std::future::Future;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_server::EngineService;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpListener;
 use tonic::{Code, Request, Response, Status};
 use tracing::Instrument;
 
@@ -31,87 +41,10 @@ pub const BUCKETS: [f64; 13] = [
     0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
 ];
 
+/// The name of the latency histogram, whose buckets the exporter is given.
+pub const DURATION: &str = "tarock_request_duration_seconds";
+
 const CODES: usize = 17;
-
-struct RpcMetrics {
-    by_code: [AtomicU64; CODES],
-    /// Requests whose latency fell in each bucket and no lower one (one increment per request);
-    /// [`Metrics::render`] adds them up into Prometheus's cumulative buckets.
-    buckets: [AtomicU64; BUCKETS.len()],
-    count: AtomicU64,
-    sum_nanos: AtomicU64,
-}
-
-impl RpcMetrics {
-    fn new() -> RpcMetrics {
-        RpcMetrics {
-            by_code: std::array::from_fn(|_| AtomicU64::new(0)),
-            buckets: std::array::from_fn(|_| AtomicU64::new(0)),
-            count: AtomicU64::new(0),
-            sum_nanos: AtomicU64::new(0),
-        }
-    }
-}
-
-/// How many copies of the counters there are: each thread records into the copy of its own
-/// slot (see [`stripe`]), so that two cores recording requests at once do not pass the same
-/// cache lines back and forth (under load that took about 0.7 µs of the server's CPU per
-/// request); the text exposition adds the copies up.
-const STRIPES: usize = 8;
-
-/// One copy of the counters of every RPC, on cache lines of its own.
-#[repr(align(128))]
-struct Stripe {
-    rpcs: [RpcMetrics; RPCS.len()],
-}
-
-/// The stripe of the calling thread: threads take the slots in turn as they first record.
-fn stripe() -> usize {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    thread_local! {
-        static SLOT: usize = NEXT.fetch_add(1, Ordering::Relaxed) % STRIPES;
-    }
-    SLOT.with(|s| *s)
-}
-
-/// Counters and histograms for every RPC, for Prometheus (lock-free atomics, striped by
-/// thread) and for OpenTelemetry (instruments of the global meter provider, no-ops when none
-/// is installed).
-pub struct Metrics {
-    stripes: Box<[Stripe]>,
-    otel_requests: opentelemetry::metrics::Counter<u64>,
-    otel_latency: opentelemetry::metrics::Histogram<f64>,
-}
-
-impl std::fmt::Debug for Metrics {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Metrics")
-    }
-}
-
-impl Default for Metrics {
-    /// New metrics; the OpenTelemetry instruments come from the global meter provider as
-    /// installed at this moment.
-    fn default() -> Metrics {
-        let meter = opentelemetry::global::meter("tarock-server");
-        Metrics {
-            stripes: (0..STRIPES)
-                .map(|_| Stripe {
-                    rpcs: std::array::from_fn(|_| RpcMetrics::new()),
-                })
-                .collect(),
-            otel_requests: meter
-                .u64_counter("tarock.requests")
-                .with_description("Requests handled, by RPC and gRPC status code")
-                .build(),
-            otel_latency: meter
-                .f64_histogram("tarock.request.duration")
-                .with_unit("s")
-                .with_description("Request latency by RPC")
-                .build(),
-        }
-    }
-}
 
 /// The canonical name of a gRPC status code by its number, e.g. `UNIMPLEMENTED` for 12.
 #[must_use]
@@ -140,24 +73,96 @@ pub fn code_name(i: usize) -> &'static str {
     .unwrap_or("UNKNOWN")
 }
 
+/// The hit and miss counters of the memo `cache` (`dealt`, `replays`), registered with the
+/// recorder installed now.
+pub fn lookups(cache: &'static str) -> [Counter; 2] {
+    ["hit", "miss"]
+        .map(|result| metrics::counter!("tarock_cache_lookups_total", "cache" => cache, "result" => result))
+}
+
+/// The handles of every metric, registered once with the recorder installed when they are made
+/// (so that recording is an atomic add, not a lookup by name and labels), and the OpenTelemetry
+/// instruments.
+pub struct Metrics {
+    /// Per RPC, per status code.
+    requests: Vec<[Counter; CODES]>,
+    /// Per RPC.
+    durations: Vec<Histogram>,
+    in_flight: Gauge,
+    shed_overloaded: Counter,
+    shed_budget: Counter,
+    otel_requests: opentelemetry::metrics::Counter<u64>,
+    otel_latency: opentelemetry::metrics::Histogram<f64>,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Metrics")
+    }
+}
+
+impl Default for Metrics {
+    /// The metrics of the recorder and the OpenTelemetry meter provider installed at this
+    /// moment (no-ops where none is).
+    fn default() -> Metrics {
+        metrics::describe_counter!(
+            "tarock_requests_total",
+            "Requests answered, by RPC and gRPC status code."
+        );
+        metrics::describe_histogram!(DURATION, metrics::Unit::Seconds, "Request latency by RPC.");
+        metrics::describe_gauge!(
+            "tarock_requests_in_flight",
+            "Requests the handlers are working on."
+        );
+        metrics::describe_counter!(
+            "tarock_requests_shed_total",
+            "Requests refused before a handler, by reason (OVERLOADED, MEMORY_BUDGET)."
+        );
+        metrics::describe_counter!(
+            "tarock_cache_lookups_total",
+            "Lookups in the deal and replay memos, by cache and result (hit, miss)."
+        );
+        let meter = opentelemetry::global::meter("tarock-server");
+        Metrics {
+            requests: RPCS
+                .iter()
+                .map(|&rpc| {
+                    std::array::from_fn(|i| {
+                        metrics::counter!("tarock_requests_total", "rpc" => rpc, "code" => code_name(i))
+                    })
+                })
+                .collect(),
+            durations: RPCS
+                .iter()
+                .map(|&rpc| metrics::histogram!(DURATION, "rpc" => rpc))
+                .collect(),
+            in_flight: metrics::gauge!("tarock_requests_in_flight"),
+            shed_overloaded: metrics::counter!("tarock_requests_shed_total", "reason" => "OVERLOADED"),
+            shed_budget: metrics::counter!("tarock_requests_shed_total", "reason" => "MEMORY_BUDGET"),
+            otel_requests: meter
+                .u64_counter("tarock.requests")
+                .with_description("Requests handled, by RPC and gRPC status code")
+                .build(),
+            otel_latency: meter
+                .f64_histogram("tarock.request.duration")
+                .with_unit("s")
+                .with_description("Request latency by RPC")
+                .build(),
+        }
+    }
+}
+
 impl Metrics {
-    /// Records one finished request.
+    /// Records one finished request of RPC number `rpc` (in [`RPCS`]).
     pub fn record(&self, rpc: usize, start: Instant, code: Code) {
-        let rpcs = &self.stripes[stripe() % self.stripes.len()].rpcs;
-        let (Some(m), Some(&name)) = (rpcs.get(rpc), RPCS.get(rpc)) else {
+        let (Some(counters), Some(&name)) = (self.requests.get(rpc), RPCS.get(rpc)) else {
             return;
         };
-        let elapsed = start.elapsed();
-        let secs = elapsed.as_secs_f64();
-        let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
-        m.count.fetch_add(1, Ordering::Relaxed);
-        m.sum_nanos.fetch_add(nanos, Ordering::Relaxed);
-        if let Some(c) = m.by_code.get(code as usize) {
-            c.fetch_add(1, Ordering::Relaxed);
+        let secs = start.elapsed().as_secs_f64();
+        if let Some(c) = counters.get(code as usize) {
+            c.increment(1);
         }
-        if let Some(b) = BUCKETS.iter().position(|&bound| secs <= bound) {
-            m.buckets[b].fetch_add(1, Ordering::Relaxed);
-        }
+        self.durations[rpc].record(secs);
         let attrs = [
             opentelemetry::KeyValue::new("rpc", name),
             opentelemetry::KeyValue::new("code", code_name(code as usize)),
@@ -166,114 +171,29 @@ impl Metrics {
         self.otel_latency.record(secs, &attrs[..1]);
     }
 
-    /// The sum over the stripes of the counter `counter` picks of RPC `rpc`.
-    fn total(&self, rpc: usize, counter: impl Fn(&RpcMetrics) -> &AtomicU64) -> u64 {
-        self.stripes
-            .iter()
-            .map(|s| counter(&s.rpcs[rpc]).load(Ordering::Relaxed))
-            .sum()
-    }
-
-    /// The Prometheus text exposition of every metric.
-    pub fn render(&self) -> String {
-        use std::fmt::Write;
-        let mut out = String::new();
-        out.push_str(
-            "# HELP tarock_requests_total Requests handled, by RPC and gRPC status code.\n",
-        );
-        out.push_str("# TYPE tarock_requests_total counter\n");
-        for (rpc, name) in RPCS.iter().enumerate() {
-            for i in 0..CODES {
-                let n = self.total(rpc, |m| &m.by_code[i]);
-                if n > 0 || i == 0 {
-                    let _ = writeln!(
-                        out,
-                        "tarock_requests_total{{rpc=\"{name}\",code=\"{}\"}} {n}",
-                        code_name(i)
-                    );
-                }
-            }
+    /// Counts a request shed before a handler: for load (`budget` false) or for the byte budget.
+    pub fn shed(&self, budget: bool) {
+        if budget {
+            self.shed_budget.increment(1);
+        } else {
+            self.shed_overloaded.increment(1);
         }
-        out.push_str("# HELP tarock_request_duration_seconds Request latency by RPC.\n");
-        out.push_str("# TYPE tarock_request_duration_seconds histogram\n");
-        for (rpc, name) in RPCS.iter().enumerate() {
-            let mut cumulative = 0u64;
-            for (b, bound) in BUCKETS.iter().enumerate() {
-                cumulative += self.total(rpc, |m| &m.buckets[b]);
-                let _ = writeln!(
-                    out,
-                    "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"{bound}\"}} {cumulative}"
-                );
-            }
-            // Read after the buckets, so no lower than their sum (counts only grow).
-            let count = self.total(rpc, |m| &m.count).max(cumulative);
-            let _ = writeln!(
-                out,
-                "tarock_request_duration_seconds_bucket{{rpc=\"{name}\",le=\"+Inf\"}} {count}"
-            );
-            let sum = self.total(rpc, |m| &m.sum_nanos) as f64 / 1e9;
-            let _ = writeln!(
-                out,
-                "tarock_request_duration_seconds_sum{{rpc=\"{name}\"}} {sum}"
-            );
-            let _ = writeln!(
-                out,
-                "tarock_request_duration_seconds_count{{rpc=\"{name}\"}} {count}"
-            );
-        }
-        out
     }
 }
 
-/// Serves `GET /metrics` on `listener` until `shutdown` completes. Any other path is 404.
-pub async fn serve(
-    listener: TcpListener,
-    metrics: Arc<Metrics>,
-    shutdown: impl Future<Output = ()>,
-) {
-    tokio::pin!(shutdown);
-    loop {
-        let conn = tokio::select! {
-            () = &mut shutdown => return,
-            c = listener.accept() => c,
-        };
-        let Ok((mut stream, _)) = conn else { continue };
-        let metrics = metrics.clone();
-        tokio::spawn(async move {
-            let mut buf = [0u8; 2048];
-            let mut len = 0;
-            // Read the request head (bounded); the body, if any, is ignored.
-            while len < buf.len() {
-                match tokio::time::timeout(
-                    std::time::Duration::from_secs(5),
-                    stream.read(&mut buf[len..]),
-                )
-                .await
-                {
-                    Ok(Ok(0)) | Err(_) | Ok(Err(_)) => break,
-                    Ok(Ok(n)) => {
-                        len += n;
-                        if buf[..len].windows(4).any(|w| w == b"\r\n\r\n") {
-                            break;
-                        }
-                    }
-                }
-            }
-            let head = String::from_utf8_lossy(&buf[..len]);
-            let path_ok = head.starts_with("GET /metrics ") || head.starts_with("GET /metrics?");
-            let (status, ctype, body) = if path_ok {
-                ("200 OK", "text/plain; version=0.0.4", metrics.render())
-            } else {
-                ("404 Not Found", "text/plain", "not found\n".to_owned())
-            };
-            let resp = format!(
-                "HTTP/1.1 {status}\r\nContent-Type: {ctype}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = stream.write_all(resp.as_bytes()).await;
-            let _ = stream.shutdown().await;
-        });
-    }
+/// The Prometheus exporter's builder with the server's histogram buckets: the binary adds its
+/// HTTP listener and installs it.
+///
+/// # Panics
+/// Never: the buckets are a non-empty constant.
+#[must_use]
+pub fn prometheus() -> metrics_exporter_prometheus::PrometheusBuilder {
+    metrics_exporter_prometheus::PrometheusBuilder::new()
+        .set_buckets_for_metric(
+            metrics_exporter_prometheus::Matcher::Full(DURATION.to_owned()),
+            &BUCKETS,
+        )
+        .expect("buckets are not empty")
 }
 
 /// The service wrapped with a span and metrics per RPC.
@@ -302,7 +222,9 @@ impl<S> Instrumented<S> {
         } else {
             tracing::debug_span!("rpc", rpc = name, code = tracing::field::Empty)
         };
+        self.metrics.in_flight.increment(1.0);
         let result = fut.instrument(span.clone()).await;
+        self.metrics.in_flight.decrement(1.0);
         let code = result.as_ref().map_or_else(Status::code, |_| Code::Ok);
         span.record("code", tracing::field::debug(code));
         if code != Code::Ok {
@@ -402,67 +324,61 @@ mod tests {
     use crate::service::Engine;
     use tracing_subscriber::layer::SubscriberExt;
 
-    #[test]
-    fn each_request_lands_in_one_bucket_and_renders_cumulative() {
-        let m = Metrics::default();
-        let now = Instant::now();
-        for _ in 0..3 {
-            m.record(3, now, Code::Ok);
-        }
-        m.record(3, now - std::time::Duration::from_millis(30), Code::Aborted);
-        let body = m.render();
-        let bucket = |le: &str| -> u64 {
-            let prefix = format!(
-                "tarock_request_duration_seconds_bucket{{rpc=\"ApplyAction\",le=\"{le}\"}} "
-            );
-            body.lines()
-                .find_map(|l| l.strip_prefix(&prefix))
-                .and_then(|v| v.parse().ok())
-                .unwrap_or_else(|| panic!("no bucket {le} in\n{body}"))
-        };
-        assert_eq!(bucket("0.025"), 3);
-        assert_eq!(bucket("0.05"), 4);
-        assert_eq!(bucket("1"), 4);
-        assert_eq!(bucket("+Inf"), 4);
-        assert!(body.contains("tarock_requests_total{rpc=\"ApplyAction\",code=\"ABORTED\"} 1"));
+    /// `f` run with a fresh Prometheus recorder as the thread's, and the exposition after it.
+    fn rendered(f: impl FnOnce(&Metrics)) -> String {
+        let recorder = prometheus().build_recorder();
+        let handle = recorder.handle();
+        metrics::with_local_recorder(&recorder, || f(&Metrics::default()));
+        handle.render()
     }
 
     #[test]
-    fn requests_recorded_on_many_threads_are_all_counted() {
-        // More threads than stripes, so that some share one.
-        let m = Arc::new(Metrics::default());
-        let threads: Vec<_> = (0..2 * STRIPES + 1)
-            .map(|t| {
-                let m = Arc::clone(&m);
-                std::thread::spawn(move || {
-                    for _ in 0..100 {
-                        m.record(2, Instant::now(), Code::Ok);
-                    }
-                    m.record(
-                        2,
-                        Instant::now(),
-                        if t % 2 == 0 { Code::Ok } else { Code::Internal },
-                    );
-                })
-            })
-            .collect();
-        for t in threads {
-            t.join().expect("no panic");
-        }
-        let body = m.render();
-        let n = 2 * STRIPES + 1;
-        let ok = 100 * n + n.div_ceil(2);
-        assert!(body.contains(&format!(
-            "tarock_requests_total{{rpc=\"LegalMoves\",code=\"OK\"}} {ok}\n"
-        )));
-        assert!(body.contains(&format!(
-            "tarock_requests_total{{rpc=\"LegalMoves\",code=\"INTERNAL\"}} {}\n",
-            n / 2
-        )));
-        assert!(body.contains(&format!(
-            "tarock_request_duration_seconds_count{{rpc=\"LegalMoves\"}} {}\n",
-            101 * n
-        )));
+    fn each_request_lands_in_its_bucket_and_is_counted_by_code() {
+        let body = rendered(|m| {
+            let now = Instant::now();
+            for _ in 0..3 {
+                m.record(3, now, Code::Ok);
+            }
+            m.record(3, now - std::time::Duration::from_millis(30), Code::Aborted);
+            m.shed(true);
+            let [hit, miss] = lookups("replays");
+            hit.increment(1);
+            miss.increment(2);
+        });
+        let value = |series: &str| -> f64 {
+            body.lines()
+                .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("no {series} in\n{body}"))
+        };
+        let bucket = |le: &str| {
+            value(&format!(
+                "tarock_request_duration_seconds_bucket{{rpc=\"ApplyAction\",le=\"{le}\"}}"
+            ))
+        };
+        assert_eq!(bucket("0.025"), 3.0);
+        assert_eq!(bucket("0.05"), 4.0);
+        assert_eq!(bucket("+Inf"), 4.0);
+        assert_eq!(
+            value("tarock_requests_total{rpc=\"ApplyAction\",code=\"ABORTED\"}"),
+            1.0
+        );
+        assert_eq!(
+            value("tarock_requests_total{rpc=\"ApplyAction\",code=\"OK\"}"),
+            3.0
+        );
+        assert_eq!(
+            value("tarock_requests_shed_total{reason=\"MEMORY_BUDGET\"}"),
+            1.0
+        );
+        assert_eq!(
+            value("tarock_cache_lookups_total{cache=\"replays\",result=\"miss\"}"),
+            2.0
+        );
+        assert!(
+            body.contains("# TYPE tarock_requests_in_flight gauge"),
+            "{body}"
+        );
     }
 
     // Without the OTLP exporter the default log level (info) makes no span per RPC: none would
@@ -509,7 +425,9 @@ mod tests {
         let subscriber = tracing_subscriber::registry()
             .with(tracing_subscriber::fmt::layer().with_writer(std::io::sink));
         let _default = tracing::subscriber::set_default(subscriber);
-        let metrics = Arc::new(Metrics::default());
+        let recorder = prometheus().build_recorder();
+        let handle = recorder.handle();
+        let metrics = Arc::new(metrics::with_local_recorder(&recorder, Metrics::default));
         let svc = Instrumented::new(Engine::new(), Arc::clone(&metrics));
         let r = svc
             .next_deal(Request::new(pb::NextDealRequest::default()))
@@ -518,7 +436,7 @@ mod tests {
             r.map(|_| ()).map_err(|s| s.code()),
             Err(Code::InvalidArgument)
         );
-        assert!(metrics
+        assert!(handle
             .render()
             .contains("tarock_requests_total{rpc=\"NextDeal\",code=\"INVALID_ARGUMENT\"} 1"));
     }

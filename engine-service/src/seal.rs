@@ -30,7 +30,6 @@
 //!
 //! Architecture invariant: nothing here logs or traces a record, a hand or a key.
 
-use crate::siv::FixedSiv;
 use aes_gcm_siv::aead::{AeadInPlace, KeyInit};
 use aes_gcm_siv::Aes256GcmSiv;
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
@@ -161,10 +160,9 @@ pub enum Role {
 
 struct Key {
     id: String,
-    /// AES-256-GCM-SIV with the sealing key, to open records of format version 2.
-    open_v2: Aes256GcmSiv,
-    /// The same under [`NONCE`], its subkeys derived once, to seal them.
-    sealer: FixedSiv,
+    /// AES-256-GCM-SIV with the sealing key: seals records, and opens those of format
+    /// version 2.
+    siv: Aes256GcmSiv,
     /// The key that opens records of format version 1 (XChaCha20-Poly1305).
     open_v1: [u8; 32],
     /// HMAC-SHA256 keyed with the token key: cloned for each token, which saves hashing the
@@ -225,8 +223,7 @@ impl KeyRing {
             let token = derive(&master, b"tarock-token-v1");
             let seal = derive(&master, b"tarock-seal-v2");
             out.push(Key {
-                open_v2: Aes256GcmSiv::new((&seal).into()),
-                sealer: FixedSiv::new(&seal, NONCE),
+                siv: Aes256GcmSiv::new((&seal).into()),
                 open_v1: derive(&master, b"tarock-seal-v1"),
                 token: <HmacSha256 as Mac>::new_from_slice(&token)
                     .expect("HMAC takes any key length"),
@@ -347,9 +344,9 @@ impl KeyRing {
         encode_payload(record, move_count, game_id, &mut out);
         let (aad, body) = out.split_at_mut(aad_len);
         let tag = key
-            .sealer
-            .encrypt_in_place_detached(aad, body)
-            .ok_or_else(|| "encryption failed: the record is too long".to_owned())?;
+            .siv
+            .encrypt_in_place_detached((&NONCE).into(), aad, body)
+            .map_err(|_| "encryption failed: the record is too long".to_owned())?;
         out.extend_from_slice(&tag);
         Ok(out)
     }
@@ -382,7 +379,7 @@ impl KeyRing {
         let (ciphertext, tag) = sealed.split_at(sealed.len() - TAG_LEN);
         let mut plain = ciphertext.to_vec();
         let opened = if version == RECORD_VERSION {
-            key.open_v2
+            key.siv
                 .decrypt_in_place_detached((&NONCE).into(), aad, &mut plain, tag.into())
         } else {
             XChaCha20Poly1305::new((&key.open_v1).into()).decrypt_in_place_detached(

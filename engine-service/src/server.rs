@@ -165,7 +165,7 @@ pub async fn run(
     let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records)
         .allowing_chosen_deals(config.allow_chosen_sealed_deals);
     let engine = crate::routes::Routes::new(
-        metrics::Instrumented::new(service, metrics),
+        metrics::Instrumented::new(service, Arc::clone(&metrics)),
         config.max_message_bytes,
         MAX_RESPONSE_BYTES,
     );
@@ -205,10 +205,13 @@ pub async fn run(
         .max_connection_age_grace(config.max_connection_age_grace)
         .layer(cors(&config.cors_origins))
         .layer(tonic_web::GrpcWebLayer::new())
-        .layer(DetailsLayer)
+        .layer(DetailsLayer(Arc::clone(&metrics)))
         .layer(LoadShedLayer::new())
         .layer(GlobalConcurrencyLimitLayer::new(config.global_concurrency))
-        .layer(BudgetLayer::new(config.max_inflight_bytes))
+        .layer(BudgetLayer::new(
+            config.max_inflight_bytes,
+            Arc::clone(&metrics),
+        ))
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

@@ -331,12 +331,18 @@ async fn exports_spans_over_otlp() {
 }
 
 async fn http_get(port: u16, path: &str) -> String {
+    http_request(port, "GET", path).await
+}
+
+async fn http_request(port: u16, method: &str, path: &str) -> String {
     let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
         .await
         .expect("connect metrics");
-    s.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes())
-        .await
-        .expect("write");
+    s.write_all(
+        format!("{method} {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+    )
+    .await
+    .expect("write");
     let mut out = String::new();
     s.read_to_string(&mut out).await.expect("read");
     out
@@ -446,7 +452,22 @@ async fn serves_prometheus_metrics() {
             "{l}"
         );
     }
-    assert!(http_get(mport, "/other").await.starts_with("HTTP/1.1 404"));
+    // The gauges and counters beside the requests', and the process's own.
+    assert_eq!(value("tarock_requests_in_flight"), 0.0);
+    for name in [
+        "tarock_cache_lookups_total{cache=\"dealt\",result=\"hit\"}",
+        "tarock_requests_shed_total{reason=\"OVERLOADED\"}",
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_open_fds",
+    ] {
+        assert!(value(name) >= 0.0, "{name}");
+    }
+    assert!(value("process_resident_memory_bytes") > 1e6);
+    // HEAD answers as GET does, without the body.
+    let head = http_request(mport, "HEAD", "/metrics").await;
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(head.ends_with("\r\n\r\n"), "{head}");
 }
 
 // A server with a small budget for the request bytes in flight: while one request holds most of

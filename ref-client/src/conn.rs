@@ -1,12 +1,12 @@
 //! Reaching a server: the one given by `--server`, or one started in this process.
 //!
-//! Starting an in-process server is the client's only use of the `tarock-service` crate: it
-//! binds `127.0.0.1:0`, runs `tarock_service::run` on this process's runtime, and is then
-//! spoken to over real gRPC like any other server. Everything the client shows comes through
-//! the public API.
+//! Starting an in-process server is the client's only use of the `tarock-service` crate, and
+//! only with the `embedded-server` feature (on by default): it binds `127.0.0.1:0`, runs
+//! `tarock_service::run` on this process's runtime, and is then spoken to over real gRPC like
+//! any other server. Everything the client shows comes through the public API; built without
+//! the feature, the client links nothing but that API.
 
 use crate::error::CliError;
-use std::sync::Arc;
 use std::time::Duration;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
 use tokio::sync::oneshot;
@@ -61,38 +61,51 @@ pub(crate) async fn connect(server: Option<&str>) -> Result<Connection, CliError
             })
         }
         None => {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-                .await
-                .map_err(|e| {
-                    CliError::Connect(format!("cannot start a server on a loopback port: {e}"))
-                })?;
-            let addr = listener.local_addr().map_err(|e| {
-                CliError::Connect(format!("cannot start a server on a loopback port: {e}"))
-            })?;
-            let (tx, rx) = oneshot::channel::<()>();
-            let config = tarock_service::Config {
-                // Nobody else uses this server: no load balancer to drain.
-                drain_delay: Duration::ZERO,
-                shutdown_grace: Duration::from_secs(1),
-                max_message_bytes: MAX_MESSAGE_BYTES,
-                ..tarock_service::Config::default()
-            };
-            let metrics = Arc::new(tarock_service::metrics::Metrics::default());
-            tokio::spawn(async move {
-                let shutdown = async move {
-                    let _ = rx.await;
-                };
-                if let Err(e) = tarock_service::run(listener, config, metrics, shutdown).await {
-                    crate::out::stderr(format_args!("error: the in-process server stopped: {e}\n"));
-                }
-            });
-            let channel = dial(&format!("http://{addr}")).await?;
+            let (url, server) = embedded().await?;
             Ok(Connection {
-                client: client(channel),
-                _server: Some(InProcess { stop: Some(tx) }),
+                client: client(dial(&url).await?),
+                _server: Some(server),
             })
         }
     }
+}
+
+/// Starts a server in this process on a loopback port: its URL, and what stops it.
+#[cfg(feature = "embedded-server")]
+async fn embedded() -> Result<(String, InProcess), CliError> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| CliError::Connect(format!("cannot start a server on a loopback port: {e}")))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| CliError::Connect(format!("cannot start a server on a loopback port: {e}")))?;
+    let (tx, rx) = oneshot::channel::<()>();
+    let config = tarock_service::Config {
+        // Nobody else uses this server: no load balancer to drain.
+        drain_delay: Duration::ZERO,
+        shutdown_grace: Duration::from_secs(1),
+        max_message_bytes: MAX_MESSAGE_BYTES,
+        ..tarock_service::Config::default()
+    };
+    let metrics = std::sync::Arc::new(tarock_service::metrics::Metrics::default());
+    tokio::spawn(async move {
+        let shutdown = async move {
+            let _ = rx.await;
+        };
+        if let Err(e) = tarock_service::run(listener, config, metrics, shutdown).await {
+            crate::out::stderr(format_args!("error: the in-process server stopped: {e}\n"));
+        }
+    });
+    Ok((format!("http://{addr}"), InProcess { stop: Some(tx) }))
+}
+
+/// Without the `embedded-server` feature there is no server to start: `--server` is needed.
+#[cfg(not(feature = "embedded-server"))]
+async fn embedded() -> Result<(String, InProcess), CliError> {
+    Err(CliError::Connect(
+        "this build of tarock has no embedded server: give --server URL (or TAROCK_SERVER)"
+            .to_owned(),
+    ))
 }
 
 fn client(channel: Channel) -> Client {

@@ -92,6 +92,35 @@ struct Args {
     allow_chosen_sealed_deals: bool,
 }
 
+/// Installs the Prometheus recorder with its HTTP listener on `addr` (every path, GET and HEAD,
+/// answers the exposition), and collects the process's metrics every few seconds; the task that
+/// serves them.
+fn serve_metrics(addr: SocketAddr) -> Result<tokio::task::JoinHandle<()>, String> {
+    let (recorder, exporter) = tarock_service::metrics::prometheus()
+        .with_http_listener(addr)
+        .build()
+        .map_err(|e| e.to_string())?;
+    metrics::set_global_recorder(recorder).map_err(|e| e.to_string())?;
+    let process = metrics_process::Collector::default();
+    process.describe();
+    Ok(tokio::spawn(async move {
+        let collect = async {
+            loop {
+                process.collect();
+                tokio::time::sleep(Duration::from_secs(5)).await;
+            }
+        };
+        tokio::select! {
+            r = exporter => {
+                if let Err(e) = r {
+                    tracing::error!(error = ?e, "the metrics endpoint stopped");
+                }
+            }
+            () = collect => {}
+        }
+    }))
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         if tokio::signal::ctrl_c().await.is_err() {
@@ -175,30 +204,26 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    let metrics = Arc::new(Metrics::default());
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    if let Some(addr) = args.metrics_listen {
-        match tokio::net::TcpListener::bind(addr).await {
-            Ok(l) => {
-                tracing::info!(address = %l.local_addr().unwrap_or(addr), "metrics listening");
-                let mut rx = stop_rx.clone();
-                tokio::spawn(tarock_service::metrics::serve(
-                    l,
-                    metrics.clone(),
-                    async move {
-                        let _ = rx.wait_for(|s| *s).await;
-                    },
-                ));
+    let exporter = match args.metrics_listen {
+        None => None,
+        Some(addr) => match serve_metrics(addr) {
+            Ok(task) => {
+                tracing::info!(address = %addr, "metrics listening");
+                Some(task)
             }
             Err(e) => {
-                tracing::error!(address = %addr, error = %e, "cannot listen for metrics");
+                tracing::error!(address = %addr, error = %e, "cannot serve metrics");
                 return std::process::ExitCode::FAILURE;
             }
-        }
-    }
+        },
+    };
+    // Made after the recorder is installed, so that its handles record into it.
+    let metrics = Arc::new(Metrics::default());
     tracing::info!(address = %listener.local_addr().unwrap_or(args.listen), "tarock-server listening");
     let result = tarock_service::run(listener, config, metrics, shutdown_signal()).await;
-    let _ = stop_tx.send(true);
+    if let Some(task) = exporter {
+        task.abort();
+    }
     telemetry.shutdown();
     match result {
         Ok(()) => {
