@@ -217,10 +217,12 @@ pub fn phases(variant: Variant) -> &'static [(&'static str, Stage)] {
         ("play", Stage::Play),
     ];
     match variant {
+        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
+            &HUNGARIAN
+        }
         Variant::PolishKrolami => &POLISH,
         Variant::DanishTarok => &DANISH,
         Variant::AustrianIllustrated => &AUSTRIAN,
-        _ => &HUNGARIAN,
     }
 }
 

@@ -911,7 +911,7 @@ pub(crate) fn own_label(g: &AnyGame, a: Action) -> Option<std::borrow::Cow<'stat
         Variant::DanishTarok => "the fool",
         Variant::PolishKrolami => "the skiż",
         Variant::AustrianIllustrated => "the Sküs",
-        _ => "",
+        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => "",
     };
     match a {
         Action::Announce(Bonus::Volat) if v == Variant::DanishTarok => {

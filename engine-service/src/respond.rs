@@ -564,7 +564,7 @@ pub fn view_with(
             view_of(w, game, d, actions, seats, kept, viewer);
             w.message(23, |w| danish_state(w, d));
         }
-        _ => view_of(w, game, game, actions, seats, kept, viewer),
+        AnyGame::Austrian(a) => view_of(w, game, a, actions, seats, kept, viewer),
     }
 }
 

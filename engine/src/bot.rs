@@ -102,24 +102,7 @@ impl Bot {
         let mut rng = SplitMix::new(seed ^ applied.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         match self {
             Bot::Random => Some(actions[rng.below(actions.len())]),
-            Bot::Heuristic => match game {
-                AnyGame::Hungarian(h) => Some(crate::hungarian::bot::choose(
-                    &crate::hungarian::bot::SeatKnowledge::new(h, seat),
-                    actions,
-                )),
-                AnyGame::Polish(p) => Some(crate::polish::bot::choose(
-                    &crate::polish::bot::SeatKnowledge::new(p, seat),
-                    actions,
-                )),
-                AnyGame::Austrian(a) => Some(crate::austrian::bot::choose(
-                    &crate::austrian::bot::SeatKnowledge::new(a, seat),
-                    actions,
-                )),
-                AnyGame::Danish(d) => Some(crate::danish::bot::choose(
-                    &crate::danish::bot::SeatKnowledge::new(d, seat),
-                    actions,
-                )),
-            },
+            Bot::Heuristic => Some(game.heuristic(seat, actions)),
         }
     }
 }

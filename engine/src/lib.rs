@@ -16,6 +16,7 @@ pub mod hungarian;
 pub mod ledger;
 pub mod options;
 pub mod polish;
+pub mod rules;
 pub mod seat;
 pub mod shuffle;
 pub mod trick;
@@ -35,6 +36,7 @@ pub use game::{
 pub use hungarian::{Hungarian, HungarianOptions};
 pub use ledger::{Item, Ledger, LedgerItem, Team};
 pub use polish::{Polish, PolishOptions};
+pub use rules::Rules;
 pub use seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
 pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};

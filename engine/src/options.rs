@@ -126,6 +126,43 @@ pub fn find_checked(
     Ok((spec, spec.check(value)?))
 }
 
+/// A game's typed rule options: each game's options struct, read and written by name.
+pub trait Options: Copy {
+    /// The option descriptions, in a stable order.
+    fn specs(&self) -> &'static [OptionSpec];
+
+    /// Sets one option from its text form.
+    ///
+    /// # Errors
+    /// [`OptionError`] for an unknown name or a value not allowed.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError>;
+
+    /// The value of one option in text form, `None` for an unknown name.
+    fn get(&self, name: &str) -> Option<String>;
+
+    /// What setting `pack` changes in the other options' defaults: nothing, except in the
+    /// Hungarian games, whose 54-card game has defaults of its own.
+    fn after_pack(&mut self) {}
+
+    /// Sets the `name = value` pairs of a setup: `pack` first, then [`Options::after_pack`],
+    /// then every other option in order, so that an option a record sets explicitly wins
+    /// wherever the list places it.
+    ///
+    /// # Errors
+    /// The first [`OptionError`] in that order.
+    fn set_all(&mut self, pairs: &[(String, String)]) -> Result<(), OptionError> {
+        let is_pack = |k: &str| k == "pack";
+        for (k, v) in pairs.iter().filter(|(k, _)| is_pack(k)) {
+            self.set(k, v)?;
+        }
+        self.after_pack();
+        for (k, v) in pairs.iter().filter(|(k, _)| !is_pack(k)) {
+            self.set(k, v)?;
+        }
+        Ok(())
+    }
+}
+
 /// Parses a normalised boolean (as returned by [`OptionSpec::check`]).
 #[must_use]
 pub fn parse_bool(v: &str) -> bool {

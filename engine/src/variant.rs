@@ -5,30 +5,108 @@
 //! applies a list of actions and reports the first illegal one with its index.
 
 use crate::action::{Action, Bonus, Contract};
-use crate::austrian::{self, Austrian, AustrianOptions};
+use crate::austrian::{Austrian, AustrianOptions};
 use crate::card::{Card, CardSet, Pack};
-use crate::danish::{self, Danish, DanishOptions};
+use crate::danish::{Danish, DanishOptions};
 use crate::deal::{Deal, DealBuilder, DealError};
 use crate::game::{
     ActionList, Game, Observe, Outcome, Stage, TalonGroups, Viewer, Violation, Visible,
 };
-use crate::hungarian::options::Game as HungarianGame;
-use crate::hungarian::{ids, Hungarian, HungarianOptions};
+use crate::hungarian::{Hungarian, HungarianOptions};
 use crate::ledger::{Ledger, Team};
-use crate::options::{OptionError, OptionSpec};
-use crate::polish::{self, Polish, PolishOptions};
+use crate::options::{OptionError, OptionSpec, Options};
+use crate::polish::{Polish, PolishOptions};
+use crate::rules::Rules;
 use crate::seat::{Seat, Table};
 use crate::shuffle;
 use crate::trick::Trick;
 use std::fmt;
+
+/// The one match over the variants: runs `$e` with `$G` standing for the type of the game
+/// `$variant` plays. Everything a variant knows of its game goes through here, so a new
+/// variant fails to compile until it names its game.
+macro_rules! with_game {
+    ($variant:expr, $G:ident => $e:expr) => {
+        match $variant {
+            Variant::HungarianIllustrated
+            | Variant::HungarianPaskievics
+            | Variant::HungarianHigh => {
+                type $G = Hungarian;
+                $e
+            }
+            Variant::PolishKrolami => {
+                type $G = Polish;
+                $e
+            }
+            Variant::AustrianIllustrated => {
+                type $G = Austrian;
+                $e
+            }
+            Variant::DanishTarok => {
+                type $G = Danish;
+                $e
+            }
+        }
+    };
+}
+
+/// The one match over the games in play: runs `$e` with `$g` bound to the game `$self` holds.
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::Hungarian($g) => $e,
+            AnyGame::Polish($g) => $e,
+            AnyGame::Austrian($g) => $e,
+            AnyGame::Danish($g) => $e,
+        }
+    };
+}
+
+/// The games' one list beside the two matches above: each game's arm of [`AnyGame`] and of
+/// [`VariantOptions`], and the conversions into them.
+macro_rules! games {
+    ($($arm:ident($game:ty, $options:ty)),* $(,)?) => {
+        $(
+            impl From<$game> for AnyGame {
+                fn from(g: $game) -> AnyGame {
+                    AnyGame::$arm(g)
+                }
+            }
+
+            impl From<$options> for VariantOptions {
+                fn from(o: $options) -> VariantOptions {
+                    VariantOptions::$arm(o)
+                }
+            }
+        )*
+
+        /// Dispatches to the options of the game.
+        macro_rules! dispatch_options {
+            ($self_:expr, $o:ident => $e_:expr) => {
+                match $self_ {
+                    $(VariantOptions::$arm($o) => $e_,)*
+                }
+            };
+        }
+    };
+}
+
+games! {
+    Hungarian(Hungarian, HungarianOptions),
+    Polish(Polish, PolishOptions),
+    Austrian(Austrian, AustrianOptions),
+    Danish(Danish, DanishOptions),
+}
 
 /// The rules version: fixes the shuffle, the dealing pattern and the action ids. Records name
 /// it so that a stored game replays identically for as long as the version is supported.
 pub const RULES_VERSION: u32 = 1;
 
 /// A game of the family.
+///
+/// Not `#[non_exhaustive]`: every match over the variants names them all, so that a new
+/// variant does not compile until each such place has decided what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Variant {
     /// Illustrated (Palatinus) Hungarian tarokk.
     HungarianIllustrated,
@@ -99,12 +177,8 @@ impl Variant {
     /// The pack with the default options: 42 cards for the Hungarian games (54 with the option
     /// `pack`), 54 for the Polish and Austrian ones, 78 for the Danish.
     #[must_use]
-    pub const fn default_pack(self) -> Pack {
-        match self {
-            Variant::PolishKrolami | Variant::AustrianIllustrated => Pack::Tarock54,
-            Variant::DanishTarok => Pack::French78,
-            _ => Pack::Hungarian42,
-        }
+    pub fn default_pack(self) -> Pack {
+        with_game!(self, G => G::shape(&G::default_options(self)).pack)
     }
 
     /// The game's own word for bonus `b` where it differs from the shared [`Bonus::name`]
@@ -112,19 +186,30 @@ impl Variant {
     /// walat, the Austrian Valat, Pagat Ultimo, Mondfang and Uhu, the Danish Tout.
     #[must_use]
     pub const fn own_bonus_word(self, b: Bonus) -> Option<&'static str> {
-        match (self, b) {
-            (Variant::PolishKrolami, Bonus::Trull) => Some("trul"),
-            (Variant::PolishKrolami, Bonus::PagatUltimo) => Some("pagat ultymo"),
-            (Variant::PolishKrolami, Bonus::KingUltimo(_)) => Some("król ultymo"),
-            (Variant::PolishKrolami, Bonus::Volat) => Some("walat"),
-            (Variant::PolishKrolami, Bonus::PagatCatch) => Some("lost pagat"),
-            (Variant::PolishKrolami, Bonus::XxiCatch) => Some("XXI caught by the skiż"),
-            (Variant::AustrianIllustrated, Bonus::PagatUltimo) => Some("Pagat Ultimo"),
-            (Variant::AustrianIllustrated, Bonus::SasUhu) => Some("Uhu"),
-            (Variant::AustrianIllustrated, Bonus::Volat) => Some("Valat"),
-            (Variant::AustrianIllustrated, Bonus::XxiCatch) => Some("Mondfang"),
-            (Variant::DanishTarok, Bonus::Volat) => Some("Tout"),
-            _ => None,
+        match self {
+            Variant::HungarianIllustrated
+            | Variant::HungarianPaskievics
+            | Variant::HungarianHigh => None,
+            Variant::PolishKrolami => match b {
+                Bonus::Trull => Some("trul"),
+                Bonus::PagatUltimo => Some("pagat ultymo"),
+                Bonus::KingUltimo(_) => Some("król ultymo"),
+                Bonus::Volat => Some("walat"),
+                Bonus::PagatCatch => Some("lost pagat"),
+                Bonus::XxiCatch => Some("XXI caught by the skiż"),
+                _ => None,
+            },
+            Variant::AustrianIllustrated => match b {
+                Bonus::PagatUltimo => Some("Pagat Ultimo"),
+                Bonus::SasUhu => Some("Uhu"),
+                Bonus::Volat => Some("Valat"),
+                Bonus::XxiCatch => Some("Mondfang"),
+                _ => None,
+            },
+            Variant::DanishTarok => match b {
+                Bonus::Volat => Some("Tout"),
+                _ => None,
+            },
         }
     }
 
@@ -142,41 +227,19 @@ impl Variant {
     /// The allowed numbers of seats.
     #[must_use]
     pub const fn seat_counts(self) -> &'static [u8] {
-        match self {
-            Variant::PolishKrolami => &[4],
-            Variant::AustrianIllustrated => &[3],
-            Variant::DanishTarok => &[3, 4],
-            _ => &[4, 5],
-        }
+        with_game!(self, G => G::SEATS)
     }
 
     /// The default rule options.
     #[must_use]
     pub fn default_options(self) -> VariantOptions {
-        match self {
-            Variant::PolishKrolami => VariantOptions::Polish(PolishOptions::default()),
-            Variant::AustrianIllustrated => VariantOptions::Austrian(AustrianOptions::default()),
-            Variant::DanishTarok => VariantOptions::Danish(DanishOptions::default()),
-            _ => VariantOptions::Hungarian(HungarianOptions::for_game(self.hungarian_game())),
-        }
+        with_game!(self, G => G::default_options(self).into())
     }
 
     /// The rule options this variant takes.
     #[must_use]
     pub fn option_specs(self) -> &'static [OptionSpec] {
         self.default_options().specs()
-    }
-
-    /// The Hungarian game a Hungarian variant plays (the illustrated game for any other).
-    const fn hungarian_game(self) -> HungarianGame {
-        match self {
-            Variant::HungarianPaskievics => HungarianGame::Paskievics,
-            Variant::HungarianHigh => HungarianGame::High,
-            Variant::HungarianIllustrated
-            | Variant::PolishKrolami
-            | Variant::AustrianIllustrated
-            | Variant::DanishTarok => HungarianGame::Illustrated,
-        }
     }
 }
 
@@ -188,7 +251,6 @@ impl fmt::Display for Variant {
 
 /// The typed options of one variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum VariantOptions {
     /// The Hungarian games.
     Hungarian(HungarianOptions),
@@ -206,34 +268,19 @@ impl VariantOptions {
     /// # Errors
     /// [`OptionError`] for an unknown name or a value not allowed.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        match self {
-            VariantOptions::Hungarian(o) => o.set(name, value),
-            VariantOptions::Polish(o) => o.set(name, value),
-            VariantOptions::Austrian(o) => o.set(name, value),
-            VariantOptions::Danish(o) => o.set(name, value),
-        }
+        dispatch_options!(self, o => Options::set(o, name, value))
     }
 
     /// The value of one option as text; `None` for an unknown name.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<String> {
-        match self {
-            VariantOptions::Hungarian(o) => o.get(name),
-            VariantOptions::Polish(o) => o.get(name),
-            VariantOptions::Austrian(o) => o.get(name),
-            VariantOptions::Danish(o) => o.get(name),
-        }
+        dispatch_options!(self, o => Options::get(o, name))
     }
 
     /// The specs of the variant's options, in its order.
     #[must_use]
     pub fn specs(&self) -> &'static [OptionSpec] {
-        match self {
-            VariantOptions::Hungarian(o) => o.specs(),
-            VariantOptions::Polish(o) => o.specs(),
-            VariantOptions::Austrian(o) => o.specs(),
-            VariantOptions::Danish(o) => o.specs(),
-        }
+        dispatch_options!(self, o => Options::specs(o))
     }
 
     /// Every option with its current value, in the variant's order.
@@ -343,10 +390,10 @@ impl std::error::Error for SetupError {}
 /// A hand of any variant.
 ///
 /// The variants are held by value, whatever their sizes: a replay copies and updates a game in
-/// place, and a box would cost an allocation per game.
+/// place, and a box would cost an allocation per game. Not `#[non_exhaustive]`, like
+/// [`Variant`]: a new game does not compile until every match over the games has its arm.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum AnyGame {
     /// A Hungarian hand.
     Hungarian(Hungarian),
@@ -389,82 +436,7 @@ impl AnyGame {
     /// # Errors
     /// [`SetupError`] naming what is wrong.
     pub fn new(setup: &Setup) -> Result<AnyGame, SetupError> {
-        let mut opts = setup.variant.default_options();
-        // The pack first, then the 54-card game's own defaults, then every other option: an
-        // option the record sets explicitly wins wherever the list places it.
-        let is_pack = |k: &str| k == "pack";
-        for (k, v) in setup.options.iter().filter(|(k, _)| is_pack(k)) {
-            opts.set(k, v).map_err(SetupError::Option)?;
-        }
-        if let VariantOptions::Hungarian(o) = &mut opts {
-            o.apply_pack_defaults();
-        }
-        for (k, v) in setup.options.iter().filter(|(k, _)| !is_pack(k)) {
-            opts.set(k, v).map_err(SetupError::Option)?;
-        }
-        if !setup.variant.seat_counts().contains(&setup.seats) {
-            return Err(SetupError::Seats {
-                variant: setup.variant,
-                seats: setup.seats,
-            });
-        }
-        match opts {
-            VariantOptions::Hungarian(o) => {
-                let table = Hungarian::table(setup.seats, setup.dealer)
-                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
-                let shape = Hungarian::shape(&o);
-                let deal: Deal = match &setup.deal {
-                    DealSource::Seed(seed) => {
-                        let order = shuffle::shuffled(shape.pack, *seed);
-                        Hungarian::deal_from_order(&o, &table, order.as_slice())
-                    }
-                    DealSource::Explicit(b) => b.build(&shape, &table).map_err(SetupError::Deal)?,
-                };
-                Ok(AnyGame::Hungarian(Hungarian::new(o, table, deal)))
-            }
-            VariantOptions::Polish(o) => {
-                let table = Polish::table(setup.seats, setup.dealer)
-                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
-                let deal: Deal = match &setup.deal {
-                    DealSource::Seed(seed) => {
-                        let order = shuffle::shuffled(Polish::SHAPE.pack, *seed);
-                        Polish::deal_from_order(&o, &table, order.as_slice())
-                    }
-                    DealSource::Explicit(b) => {
-                        b.build(&Polish::SHAPE, &table).map_err(SetupError::Deal)?
-                    }
-                };
-                Ok(AnyGame::Polish(Polish::new(o, table, deal)))
-            }
-            VariantOptions::Austrian(o) => {
-                let table = Austrian::table(setup.seats, setup.dealer)
-                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
-                let deal: Deal = match &setup.deal {
-                    DealSource::Seed(seed) => {
-                        let order = shuffle::shuffled(Austrian::SHAPE.pack, *seed);
-                        Austrian::deal_from_order(&o, &table, order.as_slice())
-                    }
-                    DealSource::Explicit(b) => b
-                        .build(&Austrian::SHAPE, &table)
-                        .map_err(SetupError::Deal)?,
-                };
-                Ok(AnyGame::Austrian(Austrian::new(o, table, deal)))
-            }
-            VariantOptions::Danish(o) => {
-                let table = Danish::table(setup.seats, setup.dealer)
-                    .map_err(|_| SetupError::Dealer(setup.dealer))?;
-                let deal: Deal = match &setup.deal {
-                    DealSource::Seed(seed) => {
-                        let order = shuffle::shuffled(Danish::SHAPE.pack, *seed);
-                        Danish::deal_from_order(&table, order.as_slice())
-                    }
-                    DealSource::Explicit(b) => {
-                        b.build(&Danish::SHAPE, &table).map_err(SetupError::Deal)?
-                    }
-                };
-                Ok(AnyGame::Danish(Danish::new(o, table, deal)))
-            }
-        }
+        with_game!(setup.variant, G => from_setup::<G>(setup))
     }
 
     /// Sets up and applies `actions` in order.
@@ -524,117 +496,97 @@ impl AnyGame {
     /// The Hungarian hand, if this is one.
     #[must_use]
     pub fn as_hungarian(&self) -> Option<&Hungarian> {
-        match self {
-            AnyGame::Hungarian(h) => Some(h),
-            _ => None,
-        }
+        let AnyGame::Hungarian(h) = self else {
+            return None;
+        };
+        Some(h)
     }
 
     /// The Polish hand, if this is one.
     #[must_use]
     pub fn as_polish(&self) -> Option<&Polish> {
-        match self {
-            AnyGame::Polish(p) => Some(p),
-            _ => None,
-        }
+        let AnyGame::Polish(p) = self else {
+            return None;
+        };
+        Some(p)
     }
 
     /// The Austrian hand, if this is one.
     #[must_use]
     pub fn as_austrian(&self) -> Option<&Austrian> {
-        match self {
-            AnyGame::Austrian(a) => Some(a),
-            _ => None,
-        }
+        let AnyGame::Austrian(a) = self else {
+            return None;
+        };
+        Some(a)
     }
 
     /// The Danish hand, if this is one.
     #[must_use]
     pub fn as_danish(&self) -> Option<&Danish> {
-        match self {
-            AnyGame::Danish(d) => Some(d),
-            _ => None,
-        }
+        let AnyGame::Danish(d) = self else {
+            return None;
+        };
+        Some(d)
     }
 
     /// The hand as it was dealt, before any action (the same setup and cards).
     #[must_use]
     pub fn as_dealt(&self) -> AnyGame {
-        match self {
-            AnyGame::Hungarian(h) => {
-                AnyGame::Hungarian(Hungarian::new(*h.options(), h.table_info(), *h.deal()))
-            }
-            AnyGame::Polish(p) => {
-                AnyGame::Polish(Polish::new(*p.options(), p.table_info(), *p.deal()))
-            }
-            AnyGame::Austrian(a) => {
-                AnyGame::Austrian(Austrian::new(*a.options(), a.table_info(), *a.deal()))
-            }
-            AnyGame::Danish(d) => {
-                AnyGame::Danish(Danish::new(*d.options(), d.table_info(), *d.deal()))
-            }
-        }
+        dispatch!(self, g => g.as_dealt().into())
     }
 
     /// The variant.
     #[must_use]
     pub fn variant(&self) -> Variant {
-        match self {
-            AnyGame::Hungarian(h) => match h.options().game {
-                HungarianGame::Illustrated => Variant::HungarianIllustrated,
-                HungarianGame::Paskievics => Variant::HungarianPaskievics,
-                HungarianGame::High => Variant::HungarianHigh,
-            },
-            AnyGame::Polish(_) => Variant::PolishKrolami,
-            AnyGame::Austrian(_) => Variant::AustrianIllustrated,
-            AnyGame::Danish(_) => Variant::DanishTarok,
-        }
+        dispatch!(self, g => g.variant())
     }
 
     /// The stable integer id of an action in this hand's variant and pack.
     #[must_use]
     pub fn action_id(&self, a: Action) -> Option<u32> {
-        match self {
-            AnyGame::Hungarian(h) => ids::action_id(Hungarian::shape(h.options()).pack, a),
-            AnyGame::Polish(_) => polish::ids::action_id(a),
-            AnyGame::Austrian(_) => austrian::ids::action_id(a),
-            AnyGame::Danish(_) => danish::ids::action_id(a),
-        }
+        dispatch!(self, g => g.action_id(a))
     }
 
     /// The action with a stable id.
     #[must_use]
     pub fn action_from_id(&self, id: u32) -> Option<Action> {
-        match self {
-            AnyGame::Hungarian(h) => ids::action_from_id(Hungarian::shape(h.options()).pack, id),
-            AnyGame::Polish(_) => polish::ids::action_from_id(id),
-            AnyGame::Austrian(_) => austrian::ids::action_from_id(id),
-            AnyGame::Danish(_) => danish::ids::action_from_id(id),
-        }
+        dispatch!(self, g => g.action_from_id(id))
     }
 
     /// The size of the id space.
     #[must_use]
     pub fn action_space(&self) -> u32 {
-        match self {
-            AnyGame::Hungarian(h) => ids::space_size(Hungarian::shape(h.options()).pack),
-            AnyGame::Polish(_) => polish::ids::SPACE,
-            AnyGame::Austrian(_) => austrian::ids::SPACE,
-            AnyGame::Danish(_) => danish::ids::SPACE,
-        }
+        dispatch!(self, g => g.action_space())
+    }
+
+    /// The heuristic bot's choice for `seat` among `legal` (not empty).
+    pub(crate) fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
+        dispatch!(self, g => g.heuristic(seat, legal))
     }
 }
 
-/// Dispatches to the game in play.
-macro_rules! dispatch {
-    ($self:ident, $g:ident => $e:expr) => {
-        match $self {
-            AnyGame::Hungarian($g) => $e,
-            AnyGame::Polish($g) => $e,
-            AnyGame::Austrian($g) => $e,
-            AnyGame::Danish($g) => $e,
+/// [`AnyGame::new`] for the game `G`: the setup validated (options, seats, dealer, cards) and
+/// dealt.
+fn from_setup<G: Rules>(setup: &Setup) -> Result<AnyGame, SetupError> {
+    let mut o = G::default_options(setup.variant);
+    o.set_all(&setup.options).map_err(SetupError::Option)?;
+    if !G::SEATS.contains(&setup.seats) {
+        return Err(SetupError::Seats {
+            variant: setup.variant,
+            seats: setup.seats,
+        });
+    }
+    let table =
+        G::table(setup.seats, setup.dealer).map_err(|_| SetupError::Dealer(setup.dealer))?;
+    let shape = G::shape(&o);
+    let deal = match &setup.deal {
+        DealSource::Seed(seed) => {
+            let order = shuffle::shuffled(shape.pack, *seed);
+            G::deal_from_order(&o, &table, order.as_slice())
         }
+        DealSource::Explicit(b) => b.build(&shape, &table).map_err(SetupError::Deal)?,
     };
+    Ok(G::from_setup(o, table, deal).into())
 }
 
 impl Observe for AnyGame {

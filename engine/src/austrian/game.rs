@@ -34,6 +34,7 @@ use crate::action::{Action, Bonus, Contract, Target};
 use crate::austrian::options::{
     AllPass, AustrianOptions, KontraRules, Rules, TalonRemainder, ValatScoring,
 };
+use crate::austrian::{bot, ids};
 use crate::card::{Card, CardSet, Pack};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
@@ -44,6 +45,7 @@ use crate::game::{
 use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Scoring, Team};
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::trick::{Trick, TrickRules};
+use crate::variant::Variant;
 
 /// Tricks in a hand (AT-PLAY-07).
 pub const TRICKS: usize = 16;
@@ -192,32 +194,12 @@ pub struct Austrian {
 pub type SetupError = TableError;
 
 impl Austrian {
-    /// The table of three around `dealer` (AT-DEAL-01).
-    ///
-    /// # Errors
-    /// [`SetupError`] for another number of seats or a dealer outside the table.
-    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
-        Table::try_new(seats, dealer, &[3])
-    }
-
     /// The deal's shape: 54 cards, hands of 16, a talon of 6 (AT-DEAL-02, AT-DEAL-08).
     pub const SHAPE: DealShape = DealShape {
         pack: Pack::Tarock54,
         hand_size: 16,
         talon_size: TALON as usize,
     };
-
-    /// Deals a shuffled order: six to the talon, then packets of four (AT-DEAL-08), or after a
-    /// knock three packets of sixteen, taken in turn from forehand (AT-DEAL-09).
-    #[must_use]
-    pub fn deal_from_order(o: &AustrianOptions, table: &Table, order: &[Card]) -> Deal {
-        let packets: &[usize] = if o.packets_of_16 {
-            &[16]
-        } else {
-            &[4, 4, 4, 4]
-        };
-        Deal::from_order(order, table, TALON.into(), packets)
-    }
 
     /// The deal of a hand after one in which `keeper` kept the cards `kept` (Graz, AT-BID-09):
     /// the rest of the pack in `order` (which holds every card) makes the talon and the hands,
@@ -251,8 +233,7 @@ impl Austrian {
     }
 
     /// A new hand: `deal` must fit [`Austrian::SHAPE`].
-    #[must_use]
-    pub fn new(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
+    fn new(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
         let forehand = table.first_active();
         let item = Item {
             declared: false,
@@ -1287,6 +1268,70 @@ impl Austrian {
         if self.check_phase(s, a).is_ok() {
             out.push(a);
         }
+    }
+}
+
+impl crate::rules::Rules for Austrian {
+    type Options = AustrianOptions;
+
+    const SEATS: &'static [u8] = &[3];
+
+    const TRICK_RULES: TrickRules = TrickRules::TAROCK;
+
+    fn default_options(_variant: Variant) -> AustrianOptions {
+        AustrianOptions::default()
+    }
+
+    /// The table of three around `dealer` (AT-DEAL-01).
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
+        Table::try_new(seats, dealer, Self::SEATS)
+    }
+
+    fn shape(_o: &AustrianOptions) -> DealShape {
+        Austrian::SHAPE
+    }
+
+    /// Deals a shuffled order: six to the talon, then packets of four (AT-DEAL-08), or after a
+    /// knock three packets of sixteen, taken in turn from forehand (AT-DEAL-09).
+    fn deal_from_order(o: &AustrianOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = if o.packets_of_16 {
+            &[16]
+        } else {
+            &[4, 4, 4, 4]
+        };
+        Deal::from_order(order, table, TALON.into(), packets)
+    }
+
+    fn from_setup(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
+        Austrian::new(o, table, deal)
+    }
+
+    fn options(&self) -> &AustrianOptions {
+        &self.o
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::AustrianIllustrated
+    }
+
+    fn action_id(&self, a: Action) -> Option<u32> {
+        ids::action_id(a)
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        ids::action_from_id(id)
+    }
+
+    fn action_space(&self) -> u32 {
+        ids::SPACE
+    }
+
+    fn settle(&self, _round_multiplier: i64) -> Ledger {
+        Austrian::settle(self)
+    }
+
+    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
+        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 

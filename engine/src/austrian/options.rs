@@ -1,7 +1,7 @@
 //! The Austrian rule options (GAPS.md A1–A8, and the points the seed leaves open), typed, with
 //! defaults.
 
-use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec};
+use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec, Options};
 
 /// How Valat is scored (GAPS A1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -273,6 +273,20 @@ impl AustrianOptions {
             }
             .to_owned(),
         )
+    }
+}
+
+impl Options for AustrianOptions {
+    fn specs(&self) -> &'static [OptionSpec] {
+        AustrianOptions::specs(self)
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        AustrianOptions::set(self, name, value)
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        AustrianOptions::get(self, name)
     }
 }
 

@@ -29,14 +29,17 @@ use crate::action::{Action, Bonus};
 use crate::card::{Card, CardSet, Pack, Rank, Suit};
 use crate::count::danish_value;
 use crate::danish::options::{DanishOptions, DiscardRules, FoolEndplay, FoolLead};
+use crate::danish::{bot, ids};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
     pick_in_listing, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer,
     Violation, ViolationKind, Visible,
 };
 use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring, Team};
+use crate::rules::Rules;
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::trick::{Trick, TrickRules};
+use crate::variant::Variant;
 use std::fmt;
 
 /// Tricks in a hand (DK-PLAY-07).
@@ -347,19 +350,6 @@ const fn decode(code: u8) -> Option<Option<Suit>> {
 }
 
 impl Danish {
-    /// The table: three seats, or four with the player opposite the dealer sitting out
-    /// (DK-DEAL-01).
-    ///
-    /// # Errors
-    /// [`SetupError`] for another number of seats or a dealer outside the table.
-    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
-        let mut t = Table::try_new(seats, dealer, &[3, 4])?;
-        if seats == 4 {
-            t.sitting_out = Some(dealer.plus(2, 4));
-        }
-        Ok(t)
-    }
-
     /// The deal's shape: 78 cards, hands of 25, and the three the dealer adds to his
     /// (DK-DEAL-02, DK-DEAL-09).
     pub const SHAPE: DealShape = DealShape {
@@ -368,17 +358,9 @@ impl Danish {
         talon_size: SKAT as usize,
     };
 
-    /// Deals a shuffled order: five cards at a time to each active player from the dealer's
-    /// right until each has 25, and the last three to the dealer (DK-DEAL-09).
-    #[must_use]
-    pub fn deal_from_order(table: &Table, order: &[Card]) -> Deal {
-        Deal::from_order_talon_last(order, table, SKAT as usize, &[5; 5])
-    }
-
     /// A new hand: `deal` must fit [`Danish::SHAPE`]; its talon is the three cards the dealer
     /// adds to his hand.
-    #[must_use]
-    pub fn new(o: DanishOptions, table: Table, deal: Deal) -> Danish {
+    fn new(o: DanishOptions, table: Table, deal: Deal) -> Danish {
         let first = table.first_active();
         let mut hands = deal.hands;
         hands[table.dealer] |= deal.talon_set();
@@ -1242,6 +1224,70 @@ impl Game for Danish {
             }),
             _ => None,
         }
+    }
+}
+
+impl Rules for Danish {
+    type Options = DanishOptions;
+
+    const SEATS: &'static [u8] = &[3, 4];
+
+    const TRICK_RULES: TrickRules = RULES;
+
+    fn default_options(_variant: Variant) -> DanishOptions {
+        DanishOptions::default()
+    }
+
+    /// The table: three seats, or four with the player opposite the dealer sitting out
+    /// (DK-DEAL-01).
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
+        let mut t = Table::try_new(seats, dealer, Self::SEATS)?;
+        if seats == 4 {
+            t.sitting_out = Some(dealer.plus(2, 4));
+        }
+        Ok(t)
+    }
+
+    fn shape(_o: &DanishOptions) -> DealShape {
+        Danish::SHAPE
+    }
+
+    /// Deals a shuffled order: five cards at a time to each active player from the dealer's
+    /// right until each has 25, and the last three to the dealer (DK-DEAL-09).
+    fn deal_from_order(_o: &DanishOptions, table: &Table, order: &[Card]) -> Deal {
+        Deal::from_order_talon_last(order, table, SKAT as usize, &[5; 5])
+    }
+
+    fn from_setup(o: DanishOptions, table: Table, deal: Deal) -> Danish {
+        Danish::new(o, table, deal)
+    }
+
+    fn options(&self) -> &DanishOptions {
+        &self.o
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::DanishTarok
+    }
+
+    fn action_id(&self, a: Action) -> Option<u32> {
+        ids::action_id(a)
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        ids::action_from_id(id)
+    }
+
+    fn action_space(&self) -> u32 {
+        ids::SPACE
+    }
+
+    fn settle(&self, _round_multiplier: i64) -> Ledger {
+        Danish::settle(self)
+    }
+
+    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
+        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 

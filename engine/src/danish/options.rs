@@ -1,7 +1,7 @@
 //! The Danish rule options (GAPS.md D1–D10 and 002-G8/G11), typed, with defaults, and the
 //! pots a hand starts with, which a match carries from one hand to the next.
 
-use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec};
+use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec, Options};
 
 /// The fool in the end play (GAPS D4, DK-PLAY-12/13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -221,6 +221,20 @@ impl DanishOptions {
             "king_pot" => self.king_pot.to_string(),
             _ => return None,
         })
+    }
+}
+
+impl Options for DanishOptions {
+    fn specs(&self) -> &'static [OptionSpec] {
+        DanishOptions::specs(self)
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        DanishOptions::set(self, name, value)
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        DanishOptions::get(self, name)
     }
 }
 

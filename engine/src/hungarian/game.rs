@@ -34,9 +34,12 @@ use crate::hungarian::options::{
     AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
 };
 use crate::hungarian::score::{self, Announced, ScoreInput};
+use crate::hungarian::{bot, ids};
 use crate::ledger::{Ledger, Team};
+use crate::rules::Rules;
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::trick::{Trick, TrickRules};
+use crate::variant::Variant;
 
 /// Most items that can be announced in one hand (both teams together).
 const MAX_ITEMS: usize = 2 * NB;
@@ -676,18 +679,6 @@ pub const fn game_value(c: Contract) -> i64 {
 }
 
 impl Hungarian {
-    /// The table for `seats` (4 or 5) and `dealer`; with five the dealer sits out (HU-DEAL-01).
-    ///
-    /// # Errors
-    /// [`SetupError`] for a seat count other than 4 or 5 or a dealer outside the table.
-    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
-        let table = Table::try_new(seats, dealer, &[4, 5])?;
-        Ok(Table {
-            sitting_out: (seats == 5).then_some(dealer),
-            ..table
-        })
-    }
-
     /// The deal's shape under `o`: 42 cards in hands of 9, or 54 in hands of 12; talon 6.
     #[must_use]
     pub const fn shape(o: &HungarianOptions) -> DealShape {
@@ -706,18 +697,9 @@ impl Hungarian {
         }
     }
 
-    /// Deals from a shuffled order: six to the talon, then packets of 5 and 4 (HU-DEAL-10/11),
-    /// or two packets of 6 with 54 cards (HV-DEAL-02).
-    #[must_use]
-    pub fn deal_from_order(o: &HungarianOptions, table: &Table, order: &[Card]) -> Deal {
-        let packets: &[usize] = if o.pack54 { &[6, 6] } else { &[5, 4] };
-        Deal::from_order(order, table, 6, packets)
-    }
-
     /// A new hand: `deal` must fit [`Hungarian::shape`] (a [`crate::deal::DealBuilder`] or
-    /// [`Hungarian::deal_from_order`] guarantees it).
-    #[must_use]
-    pub fn new(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
+    /// [`Rules::deal_from_order`] guarantees it).
+    fn new(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
         let first = table.first_active();
         Hungarian {
             o,
@@ -2563,6 +2545,70 @@ impl Hungarian {
                 message: "the hand is over",
             }),
         }
+    }
+}
+
+impl Rules for Hungarian {
+    type Options = HungarianOptions;
+
+    const SEATS: &'static [u8] = &[4, 5];
+
+    const TRICK_RULES: TrickRules = TrickRules::TAROCK;
+
+    fn default_options(variant: Variant) -> HungarianOptions {
+        HungarianOptions::for_game(Kind::of(variant))
+    }
+
+    /// The table for `seats` (4 or 5) and `dealer`; with five the dealer sits out (HU-DEAL-01).
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
+        let table = Table::try_new(seats, dealer, Self::SEATS)?;
+        Ok(Table {
+            sitting_out: (seats == 5).then_some(dealer),
+            ..table
+        })
+    }
+
+    fn shape(o: &HungarianOptions) -> DealShape {
+        Hungarian::shape(o)
+    }
+
+    /// Deals from a shuffled order: six to the talon, then packets of 5 and 4 (HU-DEAL-10/11),
+    /// or two packets of 6 with 54 cards (HV-DEAL-02).
+    fn deal_from_order(o: &HungarianOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = if o.pack54 { &[6, 6] } else { &[5, 4] };
+        Deal::from_order(order, table, 6, packets)
+    }
+
+    fn from_setup(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
+        Hungarian::new(o, table, deal)
+    }
+
+    fn options(&self) -> &HungarianOptions {
+        &self.o
+    }
+
+    fn variant(&self) -> Variant {
+        self.o.game.variant()
+    }
+
+    fn action_id(&self, a: Action) -> Option<u32> {
+        ids::action_id(Hungarian::shape(&self.o).pack, a)
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        ids::action_from_id(Hungarian::shape(&self.o).pack, id)
+    }
+
+    fn action_space(&self) -> u32 {
+        ids::space_size(Hungarian::shape(&self.o).pack)
+    }
+
+    fn settle(&self, round_multiplier: i64) -> Ledger {
+        Hungarian::settle(self, round_multiplier)
+    }
+
+    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
+        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 

@@ -63,6 +63,7 @@ use crate::game::{End, Observe};
 use crate::hungarian::game::SetupError;
 use crate::hungarian::{Hungarian, HungarianOptions, Phase};
 use crate::ledger::Ledger;
+use crate::rules::Rules;
 use crate::seat::{BySeat, Seat};
 use crate::variant::{AnyGame, DealSource, Setup};
 
@@ -273,19 +274,20 @@ impl MatchContext {
     /// [`MatchError::Table`] if the game's table cannot hold a match of its kind.
     pub fn starting_with(game: &AnyGame) -> Result<MatchContext, MatchError> {
         let table = game.table_info();
-        match game {
-            AnyGame::Hungarian(h) => MatchContext::try_new(table.seats, table.dealer, h.options())
-                .map_err(|_| MatchError::Table),
-            _ => MatchContext::simple(MatchKind::of(game.variant()), table.seats, table.dealer),
+        if let AnyGame::Hungarian(h) = game {
+            return MatchContext::try_new(table.seats, table.dealer, h.options())
+                .map_err(|_| MatchError::Table);
         }
+        MatchContext::simple(MatchKind::of(game.variant()), table.seats, table.dealer)
     }
 
     /// A match of `seats` of a game without doubled rounds.
     fn simple(kind: MatchKind, seats: u8, first_dealer: Seat) -> Result<MatchContext, MatchError> {
         let allowed: &[u8] = match kind {
-            MatchKind::Austrian => &[3],
-            MatchKind::Danish => &[3, 4],
-            _ => &[4],
+            MatchKind::Hungarian => Hungarian::SEATS,
+            MatchKind::Polish => crate::Polish::SEATS,
+            MatchKind::Austrian => crate::Austrian::SEATS,
+            MatchKind::Danish => crate::Danish::SEATS,
         };
         if !allowed.contains(&seats) || first_dealer.get() >= seats {
             return Err(MatchError::Table);

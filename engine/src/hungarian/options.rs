@@ -1,6 +1,7 @@
 //! The Hungarian rule options (GAPS.md H1–H21 and the variant switches), typed, with defaults.
 
-use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec};
+use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec, Options};
+use crate::variant::Variant;
 
 /// Who may hold a bid (GAPS H3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +89,30 @@ pub enum Game {
     Paskievics,
     /// High (Magas) tarokk: the illustrated bonuses plus ten more.
     High,
+}
+
+impl Game {
+    /// Every Hungarian game.
+    pub const ALL: [Game; 3] = [Game::Illustrated, Game::Paskievics, Game::High];
+
+    /// The variant that plays this game.
+    #[must_use]
+    pub const fn variant(self) -> Variant {
+        match self {
+            Game::Illustrated => Variant::HungarianIllustrated,
+            Game::Paskievics => Variant::HungarianPaskievics,
+            Game::High => Variant::HungarianHigh,
+        }
+    }
+
+    /// The game `variant` plays; the illustrated game for a variant that is not Hungarian.
+    #[must_use]
+    pub fn of(variant: Variant) -> Game {
+        Game::ALL
+            .into_iter()
+            .find(|g| g.variant() == variant)
+            .unwrap_or(Game::Illustrated)
+    }
 }
 
 /// Every Hungarian rule option. `Default` gives the illustrated game's defaults.
@@ -380,6 +405,24 @@ impl HungarianOptions {
             "marton_bonuses" => "off".to_owned(),
             _ => return None,
         })
+    }
+}
+
+impl Options for HungarianOptions {
+    fn specs(&self) -> &'static [OptionSpec] {
+        HungarianOptions::specs(self)
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        HungarianOptions::set(self, name, value)
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        HungarianOptions::get(self, name)
+    }
+
+    fn after_pack(&mut self) {
+        self.apply_pack_defaults();
     }
 }
 

@@ -43,8 +43,11 @@ use crate::game::{
 };
 use crate::ledger::{team_line, Item as LedgerLine, Ledger, LedgerItem, Sides, Team};
 use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
+use crate::polish::{bot, ids};
+use crate::rules::Rules;
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::trick::{Trick, TrickRules};
+use crate::variant::Variant;
 
 /// Tricks in a hand (PL-PLAY-10).
 pub const TRICKS: usize = 12;
@@ -236,14 +239,6 @@ pub struct Polish {
 }
 
 impl Polish {
-    /// The table of four around `dealer`.
-    ///
-    /// # Errors
-    /// [`SetupError`] for another number of seats or a dealer outside the table.
-    pub fn table(seats: u8, dealer: Seat) -> Result<Table, SetupError> {
-        Table::try_new(seats, dealer, &[4])
-    }
-
     /// The deal's shape: 54 cards, hands of 12, a talon of 6 (PL-DEAL-03, PL-DEAL-08).
     pub const SHAPE: DealShape = DealShape {
         pack: Pack::Tarock54,
@@ -251,20 +246,8 @@ impl Polish {
         talon_size: TALON as usize,
     };
 
-    /// Deals a shuffled order: six to the talon, then two rounds of six (PL-DEAL-08) or, after a
-    /// refused cut, packets of twelve (PL-DEAL-09), from the dealer's right.
-    #[must_use]
-    pub fn deal_from_order(o: &PolishOptions, table: &Table, order: &[Card]) -> Deal {
-        let packets: &[usize] = match o.dealing {
-            Dealing::Batches => &[6, 6],
-            Dealing::Packets => &[12],
-        };
-        Deal::from_order(order, table, TALON.into(), packets)
-    }
-
     /// A new hand: `deal` must fit [`Polish::SHAPE`].
-    #[must_use]
-    pub fn new(o: PolishOptions, table: Table, deal: Deal) -> Polish {
+    fn new(o: PolishOptions, table: Table, deal: Deal) -> Polish {
         let forant = table.first_active();
         let item = Item {
             announced: false,
@@ -1412,6 +1395,69 @@ const TARGETS: [Target; 3] = [
     Target::Bonus(Bonus::Trull),
     Target::Bonus(Bonus::PagatUltimo),
 ];
+
+impl Rules for Polish {
+    type Options = PolishOptions;
+
+    const SEATS: &'static [u8] = &[4];
+
+    const TRICK_RULES: TrickRules = TrickRules::TAROCK;
+
+    fn default_options(_variant: Variant) -> PolishOptions {
+        PolishOptions::default()
+    }
+
+    /// The table of four around `dealer`.
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
+        Table::try_new(seats, dealer, Self::SEATS)
+    }
+
+    fn shape(_o: &PolishOptions) -> DealShape {
+        Polish::SHAPE
+    }
+
+    /// Deals a shuffled order: six to the talon, then two rounds of six (PL-DEAL-08) or, after a
+    /// refused cut, packets of twelve (PL-DEAL-09), from the dealer's right.
+    fn deal_from_order(o: &PolishOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = match o.dealing {
+            Dealing::Batches => &[6, 6],
+            Dealing::Packets => &[12],
+        };
+        Deal::from_order(order, table, TALON.into(), packets)
+    }
+
+    fn from_setup(o: PolishOptions, table: Table, deal: Deal) -> Polish {
+        Polish::new(o, table, deal)
+    }
+
+    fn options(&self) -> &PolishOptions {
+        &self.o
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::PolishKrolami
+    }
+
+    fn action_id(&self, a: Action) -> Option<u32> {
+        ids::action_id(a)
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        ids::action_from_id(id)
+    }
+
+    fn action_space(&self) -> u32 {
+        ids::SPACE
+    }
+
+    fn settle(&self, _round_multiplier: i64) -> Ledger {
+        Polish::settle(self)
+    }
+
+    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
+        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
+    }
+}
 
 impl Observe for Polish {
     /// The phase in the terms every variant shares: both rounds of announcements are

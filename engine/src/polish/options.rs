@@ -1,6 +1,6 @@
 //! The Polish rule options (GAPS.md P1–P6 and the seed's variations), typed, with defaults.
 
-use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec};
+use crate::options::{find_checked, parse_bool, OptionError, OptionKind, OptionSpec, Options};
 
 /// Whose commitment a declaration of four kings is (GAPS P3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,6 +180,20 @@ impl PolishOptions {
             .to_owned(),
             _ => return None,
         })
+    }
+}
+
+impl Options for PolishOptions {
+    fn specs(&self) -> &'static [OptionSpec] {
+        PolishOptions::specs(self)
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        PolishOptions::set(self, name, value)
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        PolishOptions::get(self, name)
     }
 }
 

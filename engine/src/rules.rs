@@ -1,0 +1,82 @@
+//! The static side of a game: its options, tables, deal, construction from a validated setup,
+//! action ids and trick rules.
+//!
+//! After shakmaty's `FromSetup`: [`Rules`] is what [`crate::AnyGame::new`] needs to turn an
+//! unvalidated [`crate::Setup`] into a hand of one game, and what the variants' enum forwards
+//! to. Each game implements it once in its own module; generic code (`AnyGame::new` through
+//! one small generic function, the session layer, the bots) is written once over it and
+//! compiled once per game, so nothing here costs a dispatch in play.
+
+use crate::action::Action;
+use crate::card::Card;
+use crate::deal::{Deal, DealShape};
+use crate::game::{Game, Observe};
+use crate::ledger::Ledger;
+use crate::options::Options;
+use crate::seat::{Seat, Table, TableError};
+use crate::trick::TrickRules;
+use crate::variant::{AnyGame, Variant};
+
+/// A game of the family: how a hand of it is set up, and what it is called by.
+///
+/// `Self` is the hand in play ([`Game`], [`Observe`]): a `Copy` value of fixed size.
+pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
+    /// The game's typed rule options.
+    type Options: Options + Into<crate::variant::VariantOptions>;
+
+    /// The numbers of seats the game is played by.
+    const SEATS: &'static [u8];
+
+    /// How its tricks are played: the trump set and the excuse, if any.
+    const TRICK_RULES: TrickRules;
+
+    /// The default options of `variant`, one of this game's variants.
+    fn default_options(variant: Variant) -> Self::Options;
+
+    /// The table of `seats` dealt by `dealer`, with who sits out.
+    ///
+    /// # Errors
+    /// [`TableError`] for a number of seats the game is not played by, or a dealer outside the
+    /// table.
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError>;
+
+    /// The shape of a deal under `options`: pack, hand and talon sizes.
+    fn shape(options: &Self::Options) -> DealShape;
+
+    /// Deals a shuffled pack `order` (every card of [`Rules::shape`]'s pack) in the game's
+    /// dealing pattern.
+    fn deal_from_order(options: &Self::Options, table: &Table, order: &[Card]) -> Deal;
+
+    /// A new hand from a validated setup: `deal` fits [`Rules::shape`] at `table`.
+    fn from_setup(options: Self::Options, table: Table, deal: Deal) -> Self;
+
+    /// The hand's rule options.
+    fn options(&self) -> &Self::Options;
+
+    /// The variant the hand plays.
+    fn variant(&self) -> Variant;
+
+    /// The stable integer id of an action in this hand's id space, `None` for an action that
+    /// has no meaning in the game.
+    fn action_id(&self, a: Action) -> Option<u32>;
+
+    /// The action with a stable id, `None` outside the space.
+    fn action_from_id(&self, id: u32) -> Option<Action>;
+
+    /// The size of the id space.
+    fn action_space(&self) -> u32;
+
+    /// The settlement of the hand as it stands (meaningful once it is over), multiplied by
+    /// `round_multiplier` where the game has doubled rounds.
+    fn settle(&self, round_multiplier: i64) -> Ledger;
+
+    /// The heuristic bot's choice for `seat` among `legal` (the seat's legal actions, not
+    /// empty), reading the hand only as that seat may.
+    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action;
+
+    /// The hand as it was dealt, before any action.
+    #[must_use]
+    fn as_dealt(&self) -> Self {
+        Self::from_setup(*self.options(), self.table_info(), *self.deal())
+    }
+}
