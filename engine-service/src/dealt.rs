@@ -171,7 +171,7 @@ impl DealtGames {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tarock_engine::{DealBuilder, Game, Seat, Variant};
+    use tarock_engine::{DealBuilder, Game, Observe, Seat, Variant};
 
     fn seeded(n: u64, dealer: u8) -> Setup {
         let mut seed = [0u8; 32];

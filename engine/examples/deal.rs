@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release -p tarock-engine --example deal -- [SEED] [VARIANT]`
 
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::shuffle::{seed_from_u64, DealRng};
 use tarock_engine::{AnyGame, Seat, Setup, Variant};
 

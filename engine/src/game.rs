@@ -10,6 +10,7 @@ use crate::card::{Card, CardSet};
 use crate::deal::Deal;
 use crate::ledger::{Ledger, Team};
 use crate::seat::{BySeat, Seat, Table};
+use crate::shared::Core;
 use crate::trick::Trick;
 use std::fmt;
 
@@ -412,15 +413,27 @@ pub struct TalonGroups {
 /// What can be shown of a hand, whatever the game: the one door through which views, events
 /// and scores read a hand. Each game implements it, and so does [`crate::AnyGame`] by
 /// dispatching; code generic over it is compiled once per game, without a dispatch per call.
+///
+/// What every game has is read from its [`Core`] by the default methods, and what a game
+/// lacks (a called partner, tarokk declarations, announced items, talon groups) defaults to
+/// nothing: a game writes only what is its own.
 pub trait Observe {
+    /// What every game has: table, deal, hands, won cards, tricks and actions applied.
+    fn core(&self) -> &Core;
     /// The phase in the terms every game shares.
     fn stage(&self) -> Stage;
     /// The table: seats, dealer, who sits out.
-    fn table_info(&self) -> Table;
+    fn table_info(&self) -> Table {
+        self.core().table()
+    }
     /// The deal as it was dealt.
-    fn deal(&self) -> &Deal;
+    fn deal(&self) -> &Deal {
+        self.core().deal()
+    }
     /// A seat's current hand.
-    fn hand(&self, s: Seat) -> CardSet;
+    fn hand(&self, s: Seat) -> CardSet {
+        self.core().hand(s)
+    }
     /// A seat's discards.
     fn discards(&self, s: Seat) -> CardSet;
     /// How many tarokks a seat discarded, once that is public. By default none: a game where
@@ -433,16 +446,23 @@ pub trait Observe {
     fn declared_count(&self, _s: Seat) -> Option<u8> {
         None
     }
-    /// The side of seat `s` as `viewer` can know it.
-    fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team>;
+    /// The side of seat `s` as `viewer` can know it. By default none: a game without sides.
+    fn side_known_to(&self, _viewer: Viewer, _s: Seat) -> Option<Team> {
+        None
+    }
     /// Cards a seat has won in tricks.
-    fn won(&self, s: Seat) -> CardSet;
+    fn won(&self, s: Seat) -> CardSet {
+        self.core().won(s)
+    }
     /// The talon cards a seat received.
     fn talon_received(&self, s: Seat) -> CardSet;
     /// The talon cards nobody received.
     fn talon_remaining(&self) -> CardSet;
-    /// The declarer and the final bid, once the auction is over.
-    fn declarer(&self) -> Option<(Seat, Contract)>;
+    /// The declarer and the final bid, once the auction is over. By default none: a game
+    /// without a declarer.
+    fn declarer(&self) -> Option<(Seat, Contract)> {
+        None
+    }
     /// The cards `viewer` may see.
     fn visible(&self, viewer: Viewer) -> Visible;
     /// The called card, once called. By default none: a game without a called partner.
@@ -455,31 +475,46 @@ pub trait Observe {
         None
     }
     /// Calls `f` with each announced item: bonus, announcing team, kontra level, announcer.
-    fn for_each_announced(&self, f: impl FnMut(Bonus, Team, u8, Seat));
-    /// Kontra level on the game.
-    fn game_level(&self) -> u8;
+    /// By default none: a game where nothing is announced for a side.
+    fn for_each_announced(&self, _f: impl FnMut(Bonus, Team, u8, Seat)) {}
+    /// Kontra level on the game. By default 0: a game without kontras.
+    fn game_level(&self) -> u8 {
+        0
+    }
     /// The trick in progress.
-    fn current_trick(&self) -> &Trick;
+    fn current_trick(&self) -> &Trick {
+        self.core().current_trick()
+    }
     /// The completed tricks.
-    fn tricks(&self) -> &[Trick];
+    fn tricks(&self) -> &[Trick] {
+        self.core().tricks()
+    }
     /// The winner of completed trick `i` and the card that won it.
     fn trick_winner(&self, i: usize) -> Option<(Seat, Card)> {
         self.tricks()
             .get(i)?
             .winner(&crate::trick::TrickRules::TAROCK)
     }
-    /// The talon offered in groups, once the declarer takes from it (Polish).
-    fn talon_groups(&self) -> Option<TalonGroups>;
+    /// The talon offered in groups, once the declarer takes from it (Polish, Austrian). By
+    /// default none.
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        None
+    }
     /// Where the auction lies in a record's actions: how many actions come before it (the
     /// Polish opening asks each of the four players once), and how many calls it has at most
-    /// (`None`: as many as the bidding takes, up to the first action of another kind).
-    fn auction_bounds(&self) -> (usize, Option<usize>);
+    /// (`None`: as many as the bidding takes, up to the first action of another kind). By
+    /// default it comes first and runs as long as the bidding takes.
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        (0, None)
+    }
     /// The card points of the cards a seat won, counted as the game counts them. Public at
     /// every moment: cards that lie face down (the Danish skat) count only once the hand is
     /// over.
     fn card_points_of(&self, s: Seat) -> i64;
     /// Number of actions applied.
-    fn actions_applied(&self) -> u16;
+    fn actions_applied(&self) -> u16 {
+        self.core().actions_applied()
+    }
     /// The settlement once the hand is over (`None` before), multiplied by `round_multiplier`
     /// where the game has doubled rounds (the Hungarian match's).
     fn settlement(&self, round_multiplier: i64) -> Option<Ledger>;

@@ -10,7 +10,7 @@
 use crate::action::Action;
 use crate::card::Card;
 use crate::deal::{Deal, DealShape};
-use crate::game::{Game, Observe};
+use crate::game::{Game, Observe, Outcome, Stage};
 use crate::ledger::Ledger;
 use crate::options::Options;
 use crate::seat::{Seat, Table, TableError};
@@ -79,4 +79,20 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
     fn as_dealt(&self) -> Self {
         Self::from_setup(*self.options(), self.table_info(), *self.deal())
     }
+}
+
+/// [`Observe::settlement`] of every game: its settlement once the hand is over.
+pub(crate) fn settlement<G: Rules>(g: &G, round_multiplier: i64) -> Option<Ledger> {
+    matches!(g.stage(), Stage::Over(_)).then(|| g.settle(round_multiplier))
+}
+
+/// [`Game::outcome`] of every game: how the hand ended and its settlement, once it is over.
+pub(crate) fn outcome<G: Rules>(g: &G) -> Option<Outcome> {
+    let Stage::Over(end) = g.stage() else {
+        return None;
+    };
+    Some(Outcome {
+        end,
+        ledger: g.settle(1),
+    })
 }

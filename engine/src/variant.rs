@@ -18,6 +18,7 @@ use crate::options::{OptionError, OptionSpec, Options};
 use crate::polish::{Polish, PolishOptions};
 use crate::rules::Rules;
 use crate::seat::{Seat, Table};
+use crate::shared::Core;
 use crate::shuffle;
 use crate::trick::Trick;
 use std::fmt;
@@ -590,6 +591,10 @@ fn from_setup<G: Rules>(setup: &Setup) -> Result<AnyGame, SetupError> {
 }
 
 impl Observe for AnyGame {
+    fn core(&self) -> &Core {
+        dispatch!(self, g => g.core())
+    }
+
     fn stage(&self) -> Stage {
         dispatch!(self, g => g.stage())
     }

@@ -7,7 +7,7 @@
 //! leads to trick 1) and is driven to the position under test with action notation. Each test or
 //! table row cites the CHECKLIST ids it asserts.
 
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::{
     Action, AnyGame, Bonus, Card, CardSet, DealBuilder, DealSource, End, Hungarian, Pack, Seat,

@@ -8,7 +8,7 @@
 //! case names only the cards that matter to it.
 
 use tarock_engine::deal::DealProblem;
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, shuffled};
 use tarock_engine::{

@@ -2,7 +2,7 @@
 //! the end of the session, table-driven and over a seeded match of random hands checked
 //! against `tests/data/match.golden`.
 
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::matchplay::{skiz_holder, MatchContext, Session, MAX_DOUBLED_ROUNDS};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, DealRng};

@@ -9,7 +9,7 @@
 mod listing;
 
 use listing::{check_listing, check_picks};
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, DealRng};
 use tarock_engine::{Action, AnyGame, CardSet, End, Item, Seat, Setup, Variant};

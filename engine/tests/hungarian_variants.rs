@@ -12,7 +12,7 @@
 //! it asserts.
 
 use tarock_engine::deal::DealProblem;
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::score::card_points;
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, shuffled};

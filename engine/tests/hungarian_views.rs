@@ -1,6 +1,6 @@
 //! What each viewer may see: hands, talon, discards, discarded-tarokk counts and sides.
 
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::{seed_from_u64, DealRng};
 use tarock_engine::{AnyGame, CardSet, Hungarian, Seat, Setup, Team, Variant, Viewer};

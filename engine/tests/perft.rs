@@ -10,7 +10,7 @@
 mod common;
 
 use common::{cases, check_cases, naive_follow, naive_perft, naive_winner, NaivePlay};
-use tarock_engine::game::Game;
+use tarock_engine::game::{Game, Observe};
 use tarock_engine::hungarian::Phase;
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{AnyGame, Bonus, Card, Seat, Setup, Team, Variant};

@@ -43,8 +43,10 @@ use crate::game::{
     Viewer, Violation, ViolationKind, Visible,
 };
 use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Scoring, Team};
+use crate::rules;
 use crate::seat::{BySeat, Seat, Table, TableError};
-use crate::trick::{Trick, TrickRules};
+use crate::shared::{Core, Round};
+use crate::trick::TrickRules;
 use crate::variant::Variant;
 
 /// Tricks in a hand (AT-PLAY-07).
@@ -141,23 +143,12 @@ struct Item {
     level: u8,
 }
 
-/// A round of declarations in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-struct Round {
-    silent: u8,
-    acted: bool,
-    had_turn: u8,
-}
-
 /// An Austrian hand in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Austrian {
     o: AustrianOptions,
-    table: Table,
-    deal: Deal,
+    core: Core,
     phase: Phase,
-    to_act: Seat,
-    hands: BySeat<CardSet>,
     /// Seats out of the auction (bit per seat).
     out: u8,
     /// Seats that made a call (bid, Unteren, hold).
@@ -183,11 +174,6 @@ pub struct Austrian {
     game_level: u8,
     /// Each hand at the start of play: the card combinations are judged on it.
     at_play: BySeat<CardSet>,
-    trick: Trick,
-    tricks: [Trick; TRICKS],
-    ntricks: u8,
-    won: BySeat<CardSet>,
-    actions: u16,
 }
 
 /// Error from setting up an Austrian table.
@@ -243,11 +229,8 @@ impl Austrian {
         };
         Austrian {
             o,
-            table,
-            deal,
+            core: Core::new(table, deal, deal.hands, forehand),
             phase: Phase::Auction,
-            to_act: forehand,
-            hands: deal.hands,
             out: 0,
             called: 0,
             high: None,
@@ -265,11 +248,6 @@ impl Austrian {
             items: [item; 10],
             game_level: 0,
             at_play: BySeat::splat(CardSet::EMPTY),
-            trick: Trick::new(forehand),
-            tricks: [Trick::new(forehand); TRICKS],
-            ntricks: 0,
-            won: BySeat::splat(CardSet::EMPTY),
-            actions: 0,
         }
     }
 
@@ -303,11 +281,11 @@ impl Austrian {
     #[must_use]
     pub fn kept(&self) -> Option<(Seat, CardSet)> {
         (self.kept > 0).then(|| {
-            let cards: CardSet = self.deal.talon()[..usize::from(self.kept)]
+            let cards: CardSet = self.core.deal.talon()[..usize::from(self.kept)]
                 .iter()
                 .copied()
                 .collect();
-            (self.table.dealer, cards)
+            (self.core.table.dealer, cards)
         })
     }
 
@@ -342,17 +320,13 @@ impl Austrian {
         1 << s.get()
     }
 
-    fn count_action(&mut self) {
-        self.actions = self.actions.wrapping_add(1);
-    }
-
     fn next(&self, s: Seat) -> Seat {
-        self.table.next_active(s)
+        self.core.table.next_active(s)
     }
 
     /// The seat to `s`'s left: the next clockwise (AT-ANN-02).
     fn clockwise(&self, s: Seat) -> Seat {
-        s.plus(self.table.seats - 1, self.table.seats)
+        s.plus(self.core.table.seats - 1, self.core.table.seats)
     }
 
     /// Whether everyone sees the talon: once it is turned up after the auction (AT-TALON-01;
@@ -380,7 +354,7 @@ impl Austrian {
     }
 
     fn may_hold(&self, s: Seat) -> bool {
-        let forehand = self.table.first_active();
+        let forehand = self.core.table.first_active();
         s == forehand
             && self.named_by == Some(forehand)
             && matches!(self.high, Some((h, _, Won::Unteren)) if h != s)
@@ -471,7 +445,7 @@ impl Austrian {
             _ => self.out |= Austrian::bit(s),
         }
         let holder = self.high.map(|(h, _, _)| h);
-        let others_out = Seat::all(self.table.seats)
+        let others_out = Seat::all(self.core.table.seats)
             .filter(|&t| Some(t) != holder)
             .all(|t| self.out & Austrian::bit(t) != 0);
         if !others_out {
@@ -479,7 +453,7 @@ impl Austrian {
             while self.out & Austrian::bit(t) != 0 {
                 t = self.next(t);
             }
-            self.to_act = t;
+            self.core.to_act = t;
             return;
         }
         match self.high {
@@ -494,7 +468,7 @@ impl Austrian {
                 AllPass::Trischaken => self.start_play(Phase::Trischaken),
                 AllPass::GrazKeep => {
                     self.phase = Phase::Keep;
-                    self.to_act = self.table.dealer;
+                    self.core.to_act = self.core.table.dealer;
                 }
             },
         }
@@ -530,11 +504,11 @@ impl Austrian {
     fn start_round(&mut self, phase: Phase) {
         self.phase = phase;
         self.round = Round::default();
-        self.to_act = self.declarer;
+        self.core.to_act = self.declarer;
     }
 
     fn first_turn(&self, s: Seat) -> bool {
-        self.round.had_turn & Austrian::bit(s) == 0
+        self.round.first_turn(s)
     }
 
     /// The bonuses `s` may declare now (the first rule that forbids `b`, or `Ok`).
@@ -564,7 +538,7 @@ impl Austrian {
             ));
         }
         let soloist = s == self.declarer;
-        let hand = self.hands[s];
+        let hand = self.core.hands[s];
         let trull = (hand & TRULL).len();
         let (ok, rule, why) = match b {
             Bonus::RoyalTrull => (
@@ -692,24 +666,18 @@ impl Austrian {
             }
             _ => {}
         }
-        self.round.acted = true;
+        self.round.act();
     }
 
     fn end_turn(&mut self, s: Seat) {
-        if self.round.acted {
-            self.round.silent = 0;
-        } else {
-            self.round.silent += 1;
-        }
-        self.round.acted = false;
-        self.round.had_turn |= Austrian::bit(s);
-        if self.round.silent >= 2 && self.round.had_turn == ALL_SEATS {
+        // Two silent turns in a row end the round once everyone has had one.
+        if self.round.end_turn(s, 2, ALL_SEATS) {
             match self.phase {
                 Phase::PreTalon => self.start_talon(),
                 _ => self.start_play(Phase::Play),
             }
         } else {
-            self.to_act = self.clockwise(s);
+            self.core.to_act = self.clockwise(s);
         }
     }
 
@@ -717,7 +685,7 @@ impl Austrian {
 
     fn start_talon(&mut self) {
         self.phase = Phase::Talon;
-        self.to_act = self.declarer;
+        self.core.to_act = self.declarer;
     }
 
     fn check_talon(&self, a: Action) -> Result<(), Violation> {
@@ -738,6 +706,7 @@ impl Austrian {
     fn apply_talon(&mut self, p: u8) {
         let k = self.contract.talon_cards();
         let cards: CardSet = self
+            .core
             .deal
             .talon()
             .get(usize::from(p)..usize::from(p + k))
@@ -747,14 +716,14 @@ impl Austrian {
             .collect();
         self.taken = Some(p);
         self.talon_received = cards;
-        self.hands[self.declarer] |= cards;
+        self.core.hands[self.declarer] |= cards;
         self.to_discard = cards.len() as u8;
         self.phase = Phase::Discard;
     }
 
     fn check_discard(&self, a: Action) -> Result<(), Violation> {
         match a {
-            Action::Discard(c) if self.hands[self.declarer].contains(c) => Ok(()),
+            Action::Discard(c) if self.core.hands[self.declarer].contains(c) => Ok(()),
             Action::Discard(_) => Err(Violation::illegal(
                 "AT-TALON-04",
                 "you can only discard a card from your hand",
@@ -767,7 +736,7 @@ impl Austrian {
     }
 
     fn apply_discard(&mut self, c: Card) {
-        self.hands[self.declarer].remove(c);
+        self.core.hands[self.declarer].remove(c);
         self.discards.insert(c);
         self.to_discard = self.to_discard.saturating_sub(1);
         if self.to_discard == 0 {
@@ -777,24 +746,23 @@ impl Austrian {
 
     /// The talon cards the soloist did not take (all six in a Solo).
     fn talon_left(&self) -> CardSet {
-        self.deal.talon_set() - self.talon_received
+        self.core.deal.talon_set() - self.talon_received
     }
 
     // ----- play --------------------------------------------------------------------------------
 
     fn start_play(&mut self, phase: Phase) {
         self.phase = phase;
-        self.at_play = self.hands;
-        let forehand = self.table.first_active();
-        self.trick = Trick::new(forehand);
-        self.to_act = forehand;
+        self.at_play = self.core.hands;
+        let forehand = self.core.table.first_active();
+        self.core.lead(forehand);
     }
 
     /// The cards `s` may play (AT-PLAY-02..05; in Trischaken AT-PLAY-08/09).
     fn legal_cards(&self, s: Seat) -> CardSet {
         let rules = TrickRules::TAROCK;
-        let hand = self.hands[s];
-        let legal = rules.legal(hand, self.trick.led(&rules));
+        let hand = self.core.hands[s];
+        let legal = rules.legal(hand, self.core.trick.led(&rules));
         if self.phase != Phase::Trischaken {
             return legal;
         }
@@ -804,13 +772,13 @@ impl Austrian {
             legal.remove(Card::PAGAT);
         }
         // Win the trick if able.
-        if self.trick.is_empty() {
+        if self.core.trick.is_empty() {
             return legal;
         }
         let winners: CardSet = legal
             .into_iter()
             .filter(|&c| {
-                let mut t = self.trick;
+                let mut t = self.core.trick;
                 t.push(s, c);
                 t.winner(&rules).is_some_and(|(w, _)| w == s)
             })
@@ -829,7 +797,7 @@ impl Austrian {
                 "during play the only action is playing a card",
             ));
         };
-        if !self.hands[s].contains(c) {
+        if !self.core.hands[s].contains(c) {
             return Err(Violation::illegal(
                 "AT-PLAY-01",
                 "you can only play a card from your hand",
@@ -839,13 +807,15 @@ impl Austrian {
             return Ok(());
         }
         let rules = TrickRules::TAROCK;
-        let by_suit = rules.legal(self.hands[s], self.trick.led(&rules));
+        let by_suit = rules.legal(self.core.hands[s], self.core.trick.led(&rules));
         Err(if !by_suit.contains(c) {
-            match self.trick.led(&rules) {
-                Some(l) if (self.hands[s] & rules.suit_of(l)).is_empty() => Violation::illegal(
-                    "AT-PLAY-03",
-                    "you cannot follow the suit led: play a tarock",
-                ),
+            match self.core.trick.led(&rules) {
+                Some(l) if (self.core.hands[s] & rules.suit_of(l)).is_empty() => {
+                    Violation::illegal(
+                        "AT-PLAY-03",
+                        "you cannot follow the suit led: play a tarock",
+                    )
+                }
                 _ => Violation::illegal("AT-PLAY-02", "you must follow the suit led"),
             }
         } else if c == Card::PAGAT {
@@ -862,25 +832,10 @@ impl Austrian {
     }
 
     fn apply_play(&mut self, s: Seat, c: Card) {
-        self.hands[s].remove(c);
-        self.trick.push(s, c);
-        if self.trick.len() < usize::from(self.table.active_count()) {
-            self.to_act = self.next(s);
-            return;
-        }
-        let (winner, _) = self
-            .trick
-            .winner(&TrickRules::TAROCK)
-            .unwrap_or((self.trick.leader(), c));
-        self.won[winner] |= self.trick.cards();
-        if let Some(slot) = self.tricks.get_mut(usize::from(self.ntricks)) {
-            *slot = self.trick;
-        }
-        self.ntricks += 1;
-        self.trick = Trick::new(winner);
-        self.to_act = winner;
-        if usize::from(self.ntricks) >= TRICKS {
-            self.finish(End::Played);
+        if let Some((_, played)) = self.core.play(s, c, &TrickRules::TAROCK) {
+            if played >= TRICKS {
+                self.finish(End::Played);
+            }
         }
     }
 
@@ -890,9 +845,9 @@ impl Austrian {
     /// and the talon cards left with `talon_remainder = defenders`).
     #[must_use]
     pub fn piles(&self) -> [CardSet; 2] {
-        let mut piles = [self.won[self.declarer] | self.discards, CardSet::EMPTY];
-        for s in Seat::all(self.table.seats).filter(|&s| s != self.declarer) {
-            piles[1] |= self.won[s];
+        let mut piles = [self.core.won[self.declarer] | self.discards, CardSet::EMPTY];
+        for s in Seat::all(self.core.table.seats).filter(|&s| s != self.declarer) {
+            piles[1] |= self.core.won[s];
         }
         if self.o.talon_remainder == TalonRemainder::Defenders {
             piles[1] |= self.talon_left();
@@ -921,7 +876,7 @@ impl Austrian {
             made,
             |winner, v| {
                 let mut credits = BySeat::splat(0);
-                for s in Seat::all(self.table.seats) {
+                for s in Seat::all(self.core.table.seats) {
                     if self.team_of(s) == winner {
                         credits[s] = v;
                     }
@@ -993,19 +948,19 @@ impl Austrian {
         // trick. Ties for the most all lose.
         let points: BySeat<i64> = {
             let mut p = BySeat::splat(0);
-            for s in Seat::all(self.table.seats) {
-                p[s] = count::count(CountMethod::ThreesMinusTwo, self.won[s]);
+            for s in Seat::all(self.core.table.seats) {
+                p[s] = count::count(CountMethod::ThreesMinusTwo, self.core.won[s]);
             }
             p
         };
-        let most = Seat::all(self.table.seats)
+        let most = Seat::all(self.core.table.seats)
             .map(|s| points[s])
             .max()
             .unwrap_or(0);
-        for s in Seat::all(self.table.seats) {
+        for s in Seat::all(self.core.table.seats) {
             let value = if points[s] == most {
                 -10
-            } else if self.won[s].is_empty() {
+            } else if self.core.won[s].is_empty() {
                 10
             } else {
                 5
@@ -1098,7 +1053,7 @@ impl Austrian {
                 }
                 ledger.push(line);
             } else {
-                for s in Seat::all(self.table.seats).filter(|&s| self.holds(s, b)) {
+                for s in Seat::all(self.core.table.seats).filter(|&s| self.holds(s, b)) {
                     ledger.push(self.seat_line(LedgerLine::Bonus(b), s, value, m * all));
                     if s == self.declarer {
                         soloist_basis += value * m;
@@ -1142,7 +1097,9 @@ impl Austrian {
             }
             let it = self.items[bonus_slot(b).unwrap_or(0)];
             let feat = self.played(card).and_then(|(i, by, w)| {
-                let best = self.tricks[i].winner(&TrickRules::TAROCK).map(|(_, c)| c);
+                let best = self.core.tricks[i]
+                    .winner(&TrickRules::TAROCK)
+                    .map(|(_, c)| c);
                 (i == trick && w == by && best == Some(card)).then_some(by)
             });
             if it.declared {
@@ -1336,6 +1293,10 @@ impl crate::rules::Rules for Austrian {
 }
 
 impl Observe for Austrian {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
     fn stage(&self) -> Stage {
         match self.phase {
             Phase::Auction => Stage::Auction,
@@ -1347,18 +1308,6 @@ impl Observe for Austrian {
         }
     }
 
-    fn table_info(&self) -> Table {
-        self.table
-    }
-
-    fn deal(&self) -> &Deal {
-        &self.deal
-    }
-
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-
     fn discards(&self, s: Seat) -> CardSet {
         if s == self.declarer {
             self.discards
@@ -1368,11 +1317,7 @@ impl Observe for Austrian {
     }
 
     fn side_known_to(&self, _viewer: Viewer, s: Seat) -> Option<Team> {
-        (self.declarer_known() && s.get() < self.table.seats).then(|| self.team_of(s))
-    }
-
-    fn won(&self, s: Seat) -> CardSet {
-        self.won[s]
+        (self.declarer_known() && s.get() < self.core.table.seats).then(|| self.team_of(s))
     }
 
     fn talon_received(&self, s: Seat) -> CardSet {
@@ -1400,18 +1345,18 @@ impl Observe for Austrian {
             let mut discards = BySeat::splat(CardSet::EMPTY);
             discards[self.declarer] = self.discards;
             return Visible {
-                hands: self.hands,
+                hands: self.core.hands,
                 discards,
-                talon: self.deal.talon_set(),
+                talon: self.core.deal.talon_set(),
             };
         }
         let mut v = Visible::default();
         if self.talon_shown() {
-            v.talon = self.deal.talon_set();
+            v.talon = self.core.deal.talon_set();
         }
         if let Viewer::Seat(me) = viewer {
-            if me.get() < self.table.seats {
-                v.hands[me] = self.hands[me];
+            if me.get() < self.core.table.seats {
+                v.hands[me] = self.core.hands[me];
                 if me == self.declarer && self.declarer_known() {
                     v.discards[me] = self.discards;
                 }
@@ -1428,14 +1373,6 @@ impl Observe for Austrian {
 
     fn game_level(&self) -> u8 {
         self.game_level
-    }
-
-    fn current_trick(&self) -> &Trick {
-        &self.trick
-    }
-
-    fn tricks(&self) -> &[Trick] {
-        &self.tricks[..usize::from(self.ntricks)]
     }
 
     /// The talon turned up, card by card in its order, once everyone sees it: a group of one
@@ -1458,15 +1395,11 @@ impl Observe for Austrian {
     }
 
     fn card_points_of(&self, s: Seat) -> i64 {
-        count::count(CountMethod::ThreesMinusTwo, self.won[s])
+        count::count(CountMethod::ThreesMinusTwo, self.core.won[s])
     }
 
-    fn actions_applied(&self) -> u16 {
-        self.actions
-    }
-
-    fn settlement(&self, _round_multiplier: i64) -> Option<Ledger> {
-        matches!(self.phase, Phase::Over(_)).then(|| self.settle())
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        rules::settlement(self, round_multiplier)
     }
 }
 
@@ -1489,13 +1422,13 @@ impl Game for Austrian {
     fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Over(_) => None,
-            _ => Some(self.to_act),
+            _ => Some(self.core.to_act),
         }
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
-        let s = self.to_act;
+        let s = self.core.to_act;
         match self.phase {
             Phase::Auction => {
                 for a in [Action::Pass, Action::Unteren, Action::Hold] {
@@ -1526,7 +1459,7 @@ impl Game for Austrian {
                 out.extend((0..=TALON - k).map(Action::TakeTalon));
             }
             Phase::Discard => {
-                for c in self.hands[self.declarer] {
+                for c in self.core.hands[self.declarer] {
                     out.push(Action::Discard(c));
                 }
             }
@@ -1541,24 +1474,32 @@ impl Game for Austrian {
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         match self.phase {
-            Phase::Play | Phase::Trischaken => {
-                pick_in_listing(None, self.legal_cards(self.to_act), Action::Play, &[], pick)
-            }
-            Phase::Discard => {
-                pick_in_listing(None, self.hands[self.declarer], Action::Discard, &[], pick)
-            }
+            Phase::Play | Phase::Trischaken => pick_in_listing(
+                None,
+                self.legal_cards(self.core.to_act),
+                Action::Play,
+                &[],
+                pick,
+            ),
+            Phase::Discard => pick_in_listing(
+                None,
+                self.core.hands[self.declarer],
+                Action::Discard,
+                &[],
+                pick,
+            ),
             Phase::Over(_) => None,
             _ => pick_listed(self, pick),
         }
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
-        self.check_phase(self.to_act, a)
+        self.check_phase(self.core.to_act, a)
     }
 
     fn play_unchecked(&mut self, a: Action) {
-        let s = self.to_act;
-        self.count_action();
+        let s = self.core.to_act;
+        self.core.count_action();
         match (self.phase, a) {
             (Phase::Auction, _) => self.apply_auction(s, a),
             (Phase::Keep, Action::KeepTalon(n)) => {
@@ -1574,12 +1515,6 @@ impl Game for Austrian {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match self.phase {
-            Phase::Over(end) => Some(Outcome {
-                end,
-                ledger: self.settle(),
-            }),
-            _ => None,
-        }
+        rules::outcome(self)
     }
 }

@@ -32,12 +32,13 @@ use crate::danish::options::{DanishOptions, DiscardRules, FoolEndplay, FoolLead}
 use crate::danish::{bot, ids};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    pick_in_listing, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups, Viewer,
-    Violation, ViolationKind, Visible,
+    pick_in_listing, ActionList, End, Game, Observe, Outcome, Stage, Viewer, Violation,
+    ViolationKind, Visible,
 };
-use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring, Team};
-use crate::rules::Rules;
+use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring};
+use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
+use crate::shared::Core;
 use crate::trick::{Trick, TrickRules};
 use crate::variant::Variant;
 use std::fmt;
@@ -293,11 +294,9 @@ const FOOL_LEADS: [Action; 5] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Danish {
     o: DanishOptions,
-    table: Table,
-    deal: Deal,
+    /// The hands hold the dealer's three extra cards from the deal on.
+    core: Core,
     phase: Phase,
-    to_act: Seat,
-    hands: BySeat<CardSet>,
     /// Players asked in the opening so far.
     asked: u8,
     skat: CardSet,
@@ -308,14 +307,10 @@ pub struct Danish {
     /// The hands the declarations are made on: after the discard, the dealer's with the
     /// combination cards he could not avoid discarding.
     declared_on: BySeat<CardSet>,
-    trick: Trick,
     /// What the fool's lead of the current trick named (`Some(None)`: trumps).
     named: Option<Option<Suit>>,
-    tricks: [Trick; TRICKS],
     /// What the fool's lead named in each trick: 0 nothing, 1..=4 a suit, 5 trumps.
     named_in: [u8; TRICKS],
-    ntricks: u8,
-    won: BySeat<CardSet>,
     tricks_won: BySeat<u8>,
     kings_lost: BySeat<u8>,
     pagat_lost: BySeat<u8>,
@@ -327,7 +322,6 @@ pub struct Danish {
     owed: Option<(Seat, Seat)>,
     /// The dealer has shown that he holds no trump (DK-TALON-05).
     dealer_out_of_trumps: bool,
-    actions: u16,
 }
 
 /// Error from setting up a Danish table.
@@ -366,22 +360,15 @@ impl Danish {
         hands[table.dealer] |= deal.talon_set();
         let mut d = Danish {
             o,
-            table,
-            deal,
+            core: Core::new(table, deal, hands, first),
             phase: Phase::Opening,
-            to_act: first,
-            hands,
             asked: 0,
             skat: CardSet::EMPTY,
             protected: CardSet::EMPTY,
             tout: false,
             declared_on: BySeat::splat(CardSet::EMPTY),
-            trick: Trick::new(first),
             named: None,
-            tricks: [Trick::new(first); TRICKS],
             named_in: [0; TRICKS],
-            ntricks: 0,
-            won: BySeat::splat(CardSet::EMPTY),
             tricks_won: BySeat::splat(0),
             kings_lost: BySeat::splat(0),
             pagat_lost: BySeat::splat(0),
@@ -389,7 +376,6 @@ impl Danish {
             pots: [o.pagat_pot, o.king_pot],
             owed: None,
             dealer_out_of_trumps: false,
-            actions: 0,
         };
         for (pot, fee) in d.foundation_and_fee() {
             d.pots[pot.index()] += fee;
@@ -403,7 +389,7 @@ impl Danish {
         let start = [self.o.pagat_pot, self.o.king_pot];
         Pot::BOTH.map(|p| {
             let founded = if start[p.index()] == 0 {
-                self.o.pot_foundation * i64::from(self.table.seats)
+                self.o.pot_foundation * i64::from(self.core.table.seats)
             } else {
                 0
             };
@@ -482,21 +468,18 @@ impl Danish {
     /// point per trick, the skat counting as one (DK-SCORE-26, DK-SCORE-30).
     #[must_use]
     pub fn count_of(&self, s: Seat) -> i64 {
-        let (pile, skat) = if s == self.table.dealer {
-            (self.won[s] | self.skat, 1)
+        let (pile, skat) = if s == self.core.table.dealer {
+            (self.core.won[s] | self.skat, 1)
         } else {
-            (self.won[s], 0)
+            (self.core.won[s], 0)
         };
         pile.into_iter().map(danish_value).sum::<i64>() + i64::from(self.tricks_won[s]) + skat
     }
 
-    fn count_action(&mut self) {
-        self.actions = self.actions.wrapping_add(1);
-    }
-
     fn others(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
-        self.table
-            .active_from(self.table.first_active())
+        self.core
+            .table
+            .active_from(self.core.table.first_active())
             .filter(move |&t| t != s)
     }
 
@@ -505,7 +488,7 @@ impl Danish {
     fn check_opening(&self, s: Seat, a: Action) -> Result<(), Violation> {
         match a {
             Action::Pass => Ok(()),
-            Action::ThrowIn if !self.hands[s].intersects(TRUMPS) => Ok(()),
+            Action::ThrowIn if !self.core.hands[s].intersects(TRUMPS) => Ok(()),
             Action::ThrowIn => Err(Violation::illegal(
                 "DK-DEAL-11",
                 "only a player dealt no trump (the fool not counting) may declare a misdeal",
@@ -523,14 +506,14 @@ impl Danish {
             return;
         }
         self.asked += 1;
-        if self.asked >= self.table.active_count() {
+        if self.asked >= self.core.table.active_count() {
             self.phase = Phase::Discard;
-            self.to_act = self.table.dealer;
+            self.core.to_act = self.core.table.dealer;
             if self.o.discard_rules == DiscardRules::Pagat {
-                self.protected = combination_cards(self.hands[self.table.dealer]);
+                self.protected = combination_cards(self.core.hands[self.core.table.dealer]);
             }
         } else {
-            self.to_act = self.table.next_active(s);
+            self.core.to_act = self.core.table.next_active(s);
         }
     }
 
@@ -538,7 +521,7 @@ impl Danish {
 
     /// The cards the dealer may lay away next (DK-TALON-03..08).
     fn discardable(&self) -> CardSet {
-        let hand = self.hands[self.table.dealer];
+        let hand = self.core.hands[self.core.table.dealer];
         let four_point = CardSet::KINGS | CardSet::HONOURS;
         if self.o.discard_rules == DiscardRules::Simple4pt {
             return hand - four_point;
@@ -570,7 +553,7 @@ impl Danish {
     }
 
     fn check_discard(&self, a: Action) -> Result<(), Violation> {
-        let hand = self.hands[self.table.dealer];
+        let hand = self.core.hands[self.core.table.dealer];
         match a {
             Action::Announce(Bonus::Volat) if !self.tout => Ok(()),
             Action::Announce(Bonus::Volat) => {
@@ -621,11 +604,11 @@ impl Danish {
     }
 
     fn apply_discard(&mut self, a: Action) {
-        let dealer = self.table.dealer;
+        let dealer = self.core.table.dealer;
         match a {
             Action::Announce(_) => self.tout = true,
             Action::Discard(c) => {
-                self.hands[dealer].remove(c);
+                self.core.hands[dealer].remove(c);
                 self.skat.insert(c);
                 if self.skat.len() >= SKAT {
                     self.start_play();
@@ -636,16 +619,15 @@ impl Danish {
     }
 
     fn start_play(&mut self) {
-        for s in self.table.active_from(self.table.first_active()) {
-            self.declared_on[s] = self.hands[s];
+        for s in self.core.table.active_from(self.core.table.first_active()) {
+            self.declared_on[s] = self.core.hands[s];
         }
-        let dealer = self.table.dealer;
+        let dealer = self.core.table.dealer;
         let named = self.named_discards();
         self.declared_on[dealer] |= named;
         self.phase = Phase::Play;
-        let first = self.table.first_active();
-        self.trick = Trick::new(first);
-        self.to_act = first;
+        let first = self.core.table.first_active();
+        self.core.lead(first);
     }
 
     // ----- play --------------------------------------------------------------------------------
@@ -656,7 +638,7 @@ impl Danish {
         match self.named {
             Some(Some(s)) => Some(Card::king(s)),
             Some(None) => Some(Card::PAGAT),
-            None => self.trick.led(&RULES),
+            None => self.core.trick.led(&RULES),
         }
     }
 
@@ -667,7 +649,7 @@ impl Danish {
             FoolEndplay::BeforeLast => TRICKS - 2,
             FoolEndplay::BeforeLastThree => TRICKS - 4,
         };
-        self.hands[s].contains(FOOL) && usize::from(self.ntricks) >= due
+        self.core.hands[s].contains(FOOL) && usize::from(self.core.ntricks) >= due
     }
 
     /// The cards `s` may play (DK-PLAY-02..05, 08, 12, 13).
@@ -675,12 +657,12 @@ impl Danish {
         if self.fool_due(s) {
             return FOOL.set();
         }
-        RULES.legal(self.hands[s], self.led_card())
+        RULES.legal(self.core.hands[s], self.led_card())
     }
 
     /// True when the fool, led by `s` now, must name the suit.
     fn names_suit(&self) -> bool {
-        self.trick.is_empty() && self.o.fool_lead == FoolLead::Named
+        self.core.trick.is_empty() && self.o.fool_lead == FoolLead::Named
     }
 
     fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
@@ -694,7 +676,7 @@ impl Danish {
                 ))
             }
         };
-        if !self.hands[s].contains(card) {
+        if !self.core.hands[s].contains(card) {
             return Err(Violation::illegal(
                 "DK-PLAY-01",
                 "you can only play a card from your hand",
@@ -726,7 +708,7 @@ impl Danish {
         }
         let led = self.led_card();
         Err(match led {
-            Some(l) if (self.hands[s] & RULES.suit_of(l)).is_empty() => Violation::illegal(
+            Some(l) if (self.core.hands[s] & RULES.suit_of(l)).is_empty() => Violation::illegal(
                 "DK-PLAY-03",
                 "you cannot follow the suit led: play a trump (or the fool)",
             ),
@@ -747,26 +729,22 @@ impl Danish {
             _ => return,
         };
         // The dealer shows he holds no trump by playing another card where he had to trump.
-        if s == self.table.dealer && card != FOOL && !TRUMPS.contains(card) {
+        if s == self.core.table.dealer && card != FOOL && !TRUMPS.contains(card) {
             if let Some(l) = self.led_card() {
                 if TRUMPS.contains(l) || card.suit() != l.suit() {
                     self.dealer_out_of_trumps = true;
                 }
             }
         }
-        self.hands[s].remove(card);
-        self.trick.push(s, card);
-        if self.trick.len() < usize::from(self.table.active_count()) {
-            self.to_act = self.table.next_active(s);
-            return;
+        if self.core.play_card(s, card) {
+            self.complete_trick();
         }
-        self.complete_trick();
     }
 
     fn complete_trick(&mut self) {
-        let idx = usize::from(self.ntricks);
+        let idx = usize::from(self.core.ntricks);
         let last = idx + 1 >= TRICKS;
-        let trick = self.trick;
+        let trick = self.core.trick;
         let (w, best) = trick_winner(&trick, self.named).unwrap_or((trick.leader(), FOOL));
         let mut to_winner = trick.cards();
         if let Some(fp) = trick.player_of(FOOL) {
@@ -774,13 +752,13 @@ impl Danish {
             // DK-PLAY-12).
             if !(last && self.o.fool_endplay == FoolEndplay::LostInLast) && fp != w {
                 to_winner.remove(FOOL);
-                self.won[fp].insert(FOOL);
+                self.core.won[fp].insert(FOOL);
                 if self.o.fool_exchange_card {
                     self.owed = Some((fp, w));
                 }
             }
         }
-        self.won[w] |= to_winner;
+        let played = self.core.close_trick(w, to_winner);
         self.pay_owed();
         if !last {
             for (p, c) in trick.plays() {
@@ -799,18 +777,12 @@ impl Danish {
                 self.pagat_tricks[w] += 1;
             }
         }
-        if let Some(slot) = self.tricks.get_mut(idx) {
-            *slot = trick;
-        }
         if let Some(slot) = self.named_in.get_mut(idx) {
             *slot = encode(self.named);
         }
-        self.ntricks += 1;
         self.tricks_won[w] += 1;
-        self.trick = Trick::new(w);
         self.named = None;
-        self.to_act = w;
-        if usize::from(self.ntricks) >= TRICKS {
+        if played >= TRICKS {
             self.phase = Phase::Over(End::Played);
         }
     }
@@ -819,10 +791,12 @@ impl Danish {
     /// with `fool_exchange_card`).
     fn pay_owed(&mut self) {
         if let Some((from, to)) = self.owed {
-            let spare = self.won[from].into_iter().find(|&c| danish_value(c) == 0);
+            let spare = self.core.won[from]
+                .into_iter()
+                .find(|&c| danish_value(c) == 0);
             if let Some(c) = spare {
-                self.won[from].remove(c);
-                self.won[to].insert(c);
+                self.core.won[from].remove(c);
+                self.core.won[to].insert(c);
                 self.owed = None;
             }
         }
@@ -874,7 +848,7 @@ impl Danish {
             scoring: Scoring::Payments,
             ..Ledger::default()
         };
-        let dealer = self.table.dealer;
+        let dealer = self.core.table.dealer;
         let start = [self.o.pagat_pot, self.o.king_pot];
         let mut pots = start;
         let push = |l: &mut Ledger, pots: &mut [i64; 2], line: LedgerItem| {
@@ -889,9 +863,9 @@ impl Danish {
             if start[pot.index()] == 0 {
                 let f = self.o.pot_foundation;
                 let mut d = [0; 2];
-                d[pot.index()] = f * i64::from(self.table.seats);
+                d[pot.index()] = f * i64::from(self.core.table.seats);
                 let mut pay = BySeat::splat(0);
-                for s in Seat::all(self.table.seats) {
+                for s in Seat::all(self.core.table.seats) {
                     pay[s] = -f;
                 }
                 push(
@@ -912,7 +886,7 @@ impl Danish {
             l.pots = Some(pots);
             return l;
         }
-        let order: Vec<Seat> = self.table.active_from(dealer).collect();
+        let order: Vec<Seat> = self.core.table.active_from(dealer).collect();
         // The declarations, from the dealer on (DK-ANN-02, DK-SCORE-04..08).
         for &s in &order {
             for m in melds(self.declared_on[s]).iter() {
@@ -1024,7 +998,7 @@ impl Danish {
                 ),
             );
         }
-        let last = self.tricks[TRICKS - 1];
+        let last = self.core.tricks[TRICKS - 1];
         let named = self.named_in(TRICKS - 1);
         let (w, best) = trick_winner(&last, named).unwrap_or((last.leader(), FOOL));
         if tout_by.is_none() && nolo.is_none() && !tout_failed {
@@ -1083,9 +1057,9 @@ impl Danish {
         }
         // The count, settled with the new dealer (DK-SCORE-27..29); none after a Nolo.
         if nolo.is_none() {
-            let new_dealer = dealer.next(self.table.seats);
+            let new_dealer = dealer.next(self.core.table.seats);
             for &s in &order {
-                if s == new_dealer || !self.table.is_active(new_dealer) {
+                if s == new_dealer || !self.core.table.is_active(new_dealer) {
                     continue;
                 }
                 let points = self.count_of(s);
@@ -1131,17 +1105,17 @@ impl Game for Danish {
     fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Over(_) => None,
-            _ => Some(self.to_act),
+            _ => Some(self.core.to_act),
         }
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
-        let s = self.to_act;
+        let s = self.core.to_act;
         match self.phase {
             Phase::Opening => {
                 out.push(Action::Pass);
-                if !self.hands[s].intersects(TRUMPS) {
+                if !self.core.hands[s].intersects(TRUMPS) {
                     out.push(Action::ThrowIn);
                 }
             }
@@ -1166,10 +1140,10 @@ impl Game for Danish {
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         // The same order as `legal_actions_into`, without writing the list out.
-        let s = self.to_act;
+        let s = self.core.to_act;
         match self.phase {
             Phase::Opening => {
-                let throw_in: &[Action] = if self.hands[s].intersects(TRUMPS) {
+                let throw_in: &[Action] = if self.core.hands[s].intersects(TRUMPS) {
                     &[]
                 } else {
                     &[Action::ThrowIn]
@@ -1202,12 +1176,12 @@ impl Game for Danish {
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
-        self.check_phase(self.to_act, a)
+        self.check_phase(self.core.to_act, a)
     }
 
     fn play_unchecked(&mut self, a: Action) {
-        let s = self.to_act;
-        self.count_action();
+        let s = self.core.to_act;
+        self.core.count_action();
         match self.phase {
             Phase::Opening => self.apply_opening(s, a),
             Phase::Discard => self.apply_discard(a),
@@ -1217,13 +1191,7 @@ impl Game for Danish {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match self.phase {
-            Phase::Over(end) => Some(Outcome {
-                end,
-                ledger: self.settle(),
-            }),
-            _ => None,
-        }
+        rules::outcome(self)
     }
 }
 
@@ -1292,6 +1260,10 @@ impl Rules for Danish {
 }
 
 impl Observe for Danish {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
     fn stage(&self) -> Stage {
         match self.phase {
             Phase::Opening => Stage::Opening,
@@ -1301,37 +1273,17 @@ impl Observe for Danish {
         }
     }
 
-    fn table_info(&self) -> Table {
-        self.table
-    }
-
-    fn deal(&self) -> &Deal {
-        &self.deal
-    }
-
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-
     fn discards(&self, s: Seat) -> CardSet {
-        if s == self.table.dealer {
+        if s == self.core.table.dealer {
             self.skat
         } else {
             CardSet::EMPTY
         }
     }
 
-    fn side_known_to(&self, _viewer: Viewer, _s: Seat) -> Option<Team> {
-        None
-    }
-
-    fn won(&self, s: Seat) -> CardSet {
-        self.won[s]
-    }
-
     fn talon_received(&self, s: Seat) -> CardSet {
-        if s == self.table.dealer {
-            self.deal.talon_set()
+        if s == self.core.table.dealer {
+            self.core.deal.talon_set()
         } else {
             CardSet::EMPTY
         }
@@ -1341,20 +1293,16 @@ impl Observe for Danish {
         CardSet::EMPTY
     }
 
-    fn declarer(&self) -> Option<(Seat, crate::action::Contract)> {
-        None
-    }
-
     /// The cards `viewer` may see: a seat its own hand (the dealer his three extra cards and
     /// his skat); everyone the skat's cards the dealer names (DK-TALON-06), and the whole skat
     /// once the hand is played out and counted.
     fn visible(&self, viewer: Viewer) -> Visible {
-        let dealer = self.table.dealer;
+        let dealer = self.core.table.dealer;
         let mut v = Visible::default();
         if viewer == Viewer::Referee {
-            v.hands = self.hands;
+            v.hands = self.core.hands;
             v.discards[dealer] = self.skat;
-            v.talon = self.deal.talon_set();
+            v.talon = self.core.deal.talon_set();
             return v;
         }
         v.discards[dealer] = if self.phase == Phase::Over(End::Played) {
@@ -1363,39 +1311,19 @@ impl Observe for Danish {
             self.named_discards()
         };
         if let Viewer::Seat(me) = viewer {
-            if self.table.is_active(me) {
-                v.hands[me] = self.hands[me];
+            if self.core.table.is_active(me) {
+                v.hands[me] = self.core.hands[me];
                 if me == dealer {
                     v.discards[me] = self.skat;
-                    v.talon = self.deal.talon_set();
+                    v.talon = self.core.deal.talon_set();
                 }
             }
         }
         v
     }
 
-    /// Nothing is announced for a side: the dealer's Tout is shown as such
-    /// ([`Danish::tout_announced`]).
-    fn for_each_announced(&self, _f: impl FnMut(Bonus, Team, u8, Seat)) {}
-
-    fn game_level(&self) -> u8 {
-        0
-    }
-
-    fn current_trick(&self) -> &Trick {
-        &self.trick
-    }
-
-    fn tricks(&self) -> &[Trick] {
-        &self.tricks[..usize::from(self.ntricks).min(TRICKS)]
-    }
-
     fn trick_winner(&self, i: usize) -> Option<(Seat, Card)> {
         trick_winner(self.tricks().get(i)?, self.named_in(i))
-    }
-
-    fn talon_groups(&self) -> Option<TalonGroups> {
-        None
     }
 
     fn auction_bounds(&self) -> (usize, Option<usize>) {
@@ -1408,17 +1336,13 @@ impl Observe for Danish {
             // The skat lies face down until the hand is over: until then the count is of the
             // tricks alone, which everyone saw.
             _ => {
-                self.won[s].into_iter().map(danish_value).sum::<i64>()
+                self.core.won[s].into_iter().map(danish_value).sum::<i64>()
                     + i64::from(self.tricks_won[s])
             }
         }
     }
 
-    fn actions_applied(&self) -> u16 {
-        self.actions
-    }
-
-    fn settlement(&self, _round_multiplier: i64) -> Option<Ledger> {
-        matches!(self.phase, Phase::Over(_)).then(|| self.settle())
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        rules::settlement(self, round_multiplier)
     }
 }

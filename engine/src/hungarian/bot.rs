@@ -5,7 +5,7 @@ use super::options::Game as Kind;
 use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, CardSet, Suit};
 use crate::count::central_value;
-use crate::game::Viewer;
+use crate::game::{Observe, Viewer};
 use crate::ledger::Team;
 use crate::seat::Seat;
 use crate::trick::{Trick, TrickRules};

@@ -27,8 +27,8 @@ use crate::action::{non_hungarian_bonus, Action, Bonus, Contract, Declaration, T
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
-    pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
-    Viewer, Violation, ViolationKind, Visible,
+    pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, Viewer,
+    Violation, ViolationKind, Visible,
 };
 use crate::hungarian::options::{
     AnnulTiming, Game as Kind, HoldRule, HungarianOptions, JumpToSolo,
@@ -36,15 +36,14 @@ use crate::hungarian::options::{
 use crate::hungarian::score::{self, Announced, ScoreInput};
 use crate::hungarian::{bot, ids};
 use crate::ledger::{Ledger, Team};
-use crate::rules::Rules;
+use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
-use crate::trick::{Trick, TrickRules};
+use crate::shared::{Core, Round};
+use crate::trick::TrickRules;
 use crate::variant::Variant;
 
 /// Most items that can be announced in one hand (both teams together).
 const MAX_ITEMS: usize = 2 * NB;
-/// Most tricks in a hand (54-card game).
-const MAX_TRICKS: usize = 12;
 /// Most distinct cards a team's obligations can reserve: the pagát, the II, the XX, the XXI, the
 /// skíz and the four kings (HU-PLAY-12/15, High Tarokk's birds and fácáns). One 9-card hand can
 /// hold all of them.
@@ -613,28 +612,22 @@ struct Announcements {
     identified: BySeat<bool>,
     /// The most recent seat that announced a bonus or said kontra (HU-ANN-15).
     last_announcer: Option<Seat>,
-    /// Consecutive turns of nothing but pass.
-    silent_turns: u8,
-    /// The current turn has done something besides passing.
-    acted: bool,
+    /// The round of turns: silent turns, and who has had a turn (the declarer's first turn
+    /// is the one in which the call is due, HU-CALL-02).
+    round: Round,
     /// This turn announced double game / volát (HU-ANN-07).
     turn_double: bool,
     turn_volat: bool,
     /// This turn announced or kontra'd an ultimó or uhu (HU-ANN-27).
     turn_ulti: bool,
-    /// The declarer's first turn is under way (the call is due, HU-CALL-02).
-    first_turn: bool,
 }
 
 /// A Hungarian hand in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hungarian {
     o: HungarianOptions,
-    table: Table,
-    deal: Deal,
+    core: Core,
     phase: Phase,
-    to_act: Seat,
-    hands: BySeat<CardSet>,
     auction: Auction,
     declarer: Seat,
     contract: Contract,
@@ -646,10 +639,6 @@ pub struct Hungarian {
     /// Every discard has been made (the discarded tarokk counts are public).
     discards_done: bool,
     ann: Announcements,
-    trick: Trick,
-    tricks: [Trick; MAX_TRICKS],
-    ntricks: u8,
-    won: BySeat<CardSet>,
     /// Whether each team (Declarer, Opponents) has lost a trick (HU-PLAY-16).
     lost_trick: [bool; 2],
     /// Each team's play obligations, from the first trick on.
@@ -659,7 +648,6 @@ pub struct Hungarian {
     /// (HU-ANN-26..28, HV-ANN-11) read this, and the settlement counts the tarokks held at the
     /// start of play (HU-SCORE-55).
     tarokks_at_play: BySeat<u8>,
-    actions: u16,
 }
 
 /// Error from setting up a Hungarian table.
@@ -703,11 +691,8 @@ impl Hungarian {
         let first = table.first_active();
         Hungarian {
             o,
-            table,
-            deal,
+            core: Core::new(table, deal, deal.hands, first),
             phase: Phase::Auction,
-            to_act: first,
-            hands: deal.hands,
             auction: Auction {
                 passed: BySeat::splat(false),
                 last: BySeat::splat(None),
@@ -745,21 +730,14 @@ impl Hungarian {
                 declared: BySeat::splat(0),
                 identified: BySeat::splat(false),
                 last_announcer: None,
-                silent_turns: 0,
-                acted: false,
+                round: Round::default(),
                 turn_double: false,
                 turn_volat: false,
                 turn_ulti: false,
-                first_turn: false,
             },
-            trick: Trick::new(first),
-            tricks: [Trick::new(first); MAX_TRICKS],
-            ntricks: 0,
-            won: BySeat::splat(CardSet::EMPTY),
             lost_trick: [false; 2],
             reserved: [Reserved::default(); 2],
             tarokks_at_play: BySeat::splat(0),
-            actions: 0,
         }
     }
 
@@ -771,82 +749,10 @@ impl Hungarian {
         &self.o
     }
 
-    /// The table.
-    #[must_use]
-    pub fn table_info(&self) -> Table {
-        self.table
-    }
-
-    /// The deal as it was dealt.
-    #[must_use]
-    pub fn deal(&self) -> &Deal {
-        &self.deal
-    }
-
     /// The phase.
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    /// The phase in the terms every variant shares.
-    #[must_use]
-    pub fn stage(&self) -> Stage {
-        match self.phase {
-            Phase::Auction => Stage::Auction,
-            Phase::Discard => Stage::Discard,
-            Phase::Annul => Stage::Annul,
-            Phase::Announce => Stage::Announce,
-            Phase::Play => Stage::Play,
-            Phase::Over(e) => Stage::Over(e),
-        }
-    }
-
-    /// A seat's current hand.
-    #[must_use]
-    pub fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-
-    /// A seat's discards.
-    #[must_use]
-    pub fn discards(&self, s: Seat) -> CardSet {
-        self.discards[s]
-    }
-
-    /// The talon cards a seat received.
-    #[must_use]
-    pub fn talon_received(&self, s: Seat) -> CardSet {
-        self.talon_received[s]
-    }
-
-    /// The talon cards not yet handed out (all six during the auction).
-    #[must_use]
-    pub fn talon_remaining(&self) -> CardSet {
-        let given =
-            Seat::all(self.table.seats).fold(CardSet::EMPTY, |a, s| a | self.talon_received[s]);
-        self.deal.talon_set() - given
-    }
-
-    /// The declarer and the final bid, once the auction is over.
-    #[must_use]
-    pub fn declarer(&self) -> Option<(Seat, Contract)> {
-        match self.phase {
-            Phase::Auction | Phase::Over(End::PassedOut) => None,
-            _ => Some((self.declarer, self.contract)),
-        }
-    }
-
-    /// The called card, once called.
-    #[must_use]
-    pub fn called(&self) -> Option<Card> {
-        self.ann.called
-    }
-
-    /// The true partner (`None` before the call, or for a lone declarer). Hidden information.
-    #[must_use]
-    pub fn partner(&self) -> Option<Seat> {
-        self.partner
     }
 
     /// The opener who yielded the game, if any.
@@ -859,12 +765,6 @@ impl Hungarian {
     #[must_use]
     pub fn cue_bids(&self) -> &[(Seat, Card)] {
         &self.auction.cues[..self.auction.ncues as usize]
-    }
-
-    /// Kontra level on the game.
-    #[must_use]
-    pub fn game_level(&self) -> u8 {
-        self.ann.game_level
     }
 
     /// The announced items still standing: bonus, announcing team, kontra level, announcer.
@@ -885,30 +785,6 @@ impl Hungarian {
         self.ann.identified[s]
     }
 
-    /// The trick in progress.
-    #[must_use]
-    pub fn current_trick(&self) -> &Trick {
-        &self.trick
-    }
-
-    /// The completed tricks.
-    #[must_use]
-    pub fn tricks(&self) -> &[Trick] {
-        &self.tricks[..self.ntricks as usize]
-    }
-
-    /// Cards a seat has won in tricks.
-    #[must_use]
-    pub fn won(&self, s: Seat) -> CardSet {
-        self.won[s]
-    }
-
-    /// Number of actions applied.
-    #[must_use]
-    pub fn actions_applied(&self) -> u16 {
-        self.actions
-    }
-
     /// The true team of a seat (meaningful once the partner is called).
     #[must_use]
     pub fn team_of(&self, s: Seat) -> Team {
@@ -926,11 +802,11 @@ impl Hungarian {
     }
 
     fn has_honour(&self, s: Seat) -> bool {
-        self.hands[s].intersects(CardSet::HONOURS)
+        self.core.hands[s].intersects(CardSet::HONOURS)
     }
 
     fn active_count(&self) -> u8 {
-        self.table.active_count()
+        self.core.table.active_count()
     }
 
     // ----- auction -----------------------------------------------------------------------------
@@ -955,7 +831,7 @@ impl Hungarian {
     }
 
     fn order_of(&self, s: Seat) -> u8 {
-        s.distance_from(self.table.first_active(), self.table.seats)
+        s.distance_from(self.core.table.first_active(), self.core.table.seats)
     }
 
     /// May `s` hold the current highest bid (HU-BID-04, HV-BID-01)?
@@ -987,8 +863,8 @@ impl Hungarian {
     /// has bid before and whom the hold rule allows to hold the bidder's bid. So the answer is
     /// "no" exactly when the bid would end the auction at once (HU-BID-06).
     fn bid_could_be_answered(&self, s: Seat, c: Contract) -> bool {
-        Seat::all(self.table.seats)
-            .filter(|&t| t != s && self.table.is_active(t) && !self.auction.passed[t])
+        Seat::all(self.core.table.seats)
+            .filter(|&t| t != s && self.core.table.is_active(t) && !self.auction.passed[t])
             .any(|t| {
                 c < Contract::Solo
                     || (self.auction.last[t].is_some() && self.hold_rule_allows(t, s))
@@ -1008,19 +884,19 @@ impl Hungarian {
             && !c1.hold
             && c1.contract == Contract::Two
             && c1.seat != s
-            && Seat::all(self.table.seats)
-                .filter(|&t| self.table.is_active(t) && t != s && t != c1.seat)
+            && Seat::all(self.core.table.seats)
+                .filter(|&t| self.core.table.is_active(t) && t != s && t != c1.seat)
                 .all(|t| a.passed[t])
     }
 
     fn holds_xx_and_high_honour(&self, s: Seat) -> bool {
-        let h = self.hands[s];
+        let h = self.core.hands[s];
         h.contains(Card::XX) && h.intersects(CardSet::HIGH_HONOURS)
     }
 
     /// May `s` cue bid showing `card` (HU-BID-14, PK-BID-01)?
     fn can_cue(&self, s: Seat, card: Card) -> bool {
-        let h = self.hands[s];
+        let h = self.core.hands[s];
         h.contains(card)
             && (h.intersects(CardSet::HIGH_HONOURS)
                 || (self.o.cue_bid_with_pagat_only && h.contains(Card::PAGAT)))
@@ -1167,7 +1043,7 @@ impl Hungarian {
                         self.auction.cues[i] = (s, card);
                         self.auction.ncues += 1;
                     }
-                    if !self.hands[s].intersects(CardSet::HIGH_HONOURS) {
+                    if !self.core.hands[s].intersects(CardSet::HIGH_HONOURS) {
                         self.auction.pagat_cue = Some(s);
                     }
                 }
@@ -1197,35 +1073,35 @@ impl Hungarian {
             if self.auction.passes == active {
                 self.finish(End::PassedOut);
             } else {
-                self.to_act = self.next_bidder(s);
+                self.core.to_act = self.next_bidder(s);
             }
             return;
         };
-        let remaining = Seat::all(self.table.seats)
-            .filter(|&t| self.table.is_active(t) && !self.auction.passed[t])
+        let remaining = Seat::all(self.core.table.seats)
+            .filter(|&t| self.core.table.is_active(t) && !self.auction.passed[t])
             .count();
         // HU-BID-06: three passes after a bid, or no further call possible: solo held, or solo
         // that nobody still bidding may hold.
         let solo_closed = high.contract == Contract::Solo
             && (self.held()
-                || !Seat::all(self.table.seats).any(|t| {
-                    self.table.is_active(t) && !self.auction.passed[t] && self.can_hold(t)
+                || !Seat::all(self.core.table.seats).any(|t| {
+                    self.core.table.is_active(t) && !self.auction.passed[t] && self.can_hold(t)
                 }));
         if remaining <= 1 || solo_closed {
             let declarer = self.last_caller().unwrap_or(high.seat);
             self.start_exchange(declarer, high.contract);
         } else {
-            self.to_act = self.next_bidder(s);
+            self.core.to_act = self.next_bidder(s);
         }
     }
 
     fn next_bidder(&self, s: Seat) -> Seat {
-        let mut t = self.table.next_active(s);
-        for _ in 0..self.table.seats {
+        let mut t = self.core.table.next_active(s);
+        for _ in 0..self.core.table.seats {
             if !self.auction.passed[t] {
                 return t;
             }
-            t = self.table.next_active(t);
+            t = self.core.table.next_active(t);
         }
         t
     }
@@ -1237,7 +1113,7 @@ impl Hungarian {
         self.contract = contract;
         // HU-TALON-01..05: the declarer takes 3/2/1/0 from the top, then each other player in
         // turn takes two if that leaves one for every later player, else one.
-        let deal = self.deal;
+        let deal = self.core.deal;
         let talon = deal.talon();
         let mut next = 0usize;
         let mut seat = declarer;
@@ -1246,7 +1122,7 @@ impl Hungarian {
             let n = if i == 0 {
                 3 - contract.level() as usize
             } else {
-                seat = self.table.next_active(seat);
+                seat = self.core.table.next_active(seat);
                 let left = talon.len().saturating_sub(next);
                 let later = others - i;
                 if left >= 2 + later {
@@ -1256,7 +1132,7 @@ impl Hungarian {
                 }
             };
             for &c in &talon[next.min(talon.len())..(next + n).min(talon.len())] {
-                self.hands[seat].insert(c);
+                self.core.hands[seat].insert(c);
                 self.talon_received[seat].insert(c);
             }
             self.to_discard[seat] = n as u8;
@@ -1277,7 +1153,7 @@ impl Hungarian {
     fn start_discards(&mut self) {
         self.phase = Phase::Discard;
         match self.next_discarder(self.declarer, true) {
-            Some(s) => self.to_act = s,
+            Some(s) => self.core.to_act = s,
             None => self.after_discards(),
         }
     }
@@ -1286,16 +1162,16 @@ impl Hungarian {
         let mut s = if inclusive {
             from
         } else {
-            self.table.next_active(from)
+            self.core.table.next_active(from)
         };
         for _ in 0..self.active_count() {
             if self.to_discard[s] > 0 {
                 return Some(s);
             }
-            if self.table.next_active(s) == self.declarer {
+            if self.core.table.next_active(s) == self.declarer {
                 return None;
             }
-            s = self.table.next_active(s);
+            s = self.core.table.next_active(s);
         }
         None
     }
@@ -1351,7 +1227,7 @@ impl Hungarian {
     }
 
     fn discardable(&self, s: Seat) -> CardSet {
-        let h = self.hands[s];
+        let h = self.core.hands[s];
         let mut allowed = h;
         for (set, _, _) in self.undiscardable(s) {
             allowed -= set;
@@ -1372,7 +1248,7 @@ impl Hungarian {
                 "each player discards as many cards as they took from the talon",
             ));
         };
-        if !self.hands[s].contains(c) {
+        if !self.core.hands[s].contains(c) {
             return Err(Violation::illegal(
                 "HU-TALON-08",
                 "you can only discard a card from your hand",
@@ -1389,12 +1265,12 @@ impl Hungarian {
     }
 
     fn apply_discard(&mut self, s: Seat, c: Card) {
-        self.hands[s].remove(c);
+        self.core.hands[s].remove(c);
         self.discards[s].insert(c);
         self.to_discard[s] = self.to_discard[s].saturating_sub(1);
         if self.to_discard[s] == 0 {
             match self.next_discarder(s, false) {
-                Some(t) => self.to_act = t,
+                Some(t) => self.core.to_act = t,
                 None => self.after_discards(),
             }
         }
@@ -1405,12 +1281,12 @@ impl Hungarian {
     fn start_annul(&mut self) {
         self.phase = Phase::Annul;
         self.annul_answers = 0;
-        self.to_act = self.declarer;
+        self.core.to_act = self.declarer;
     }
 
     /// May `s` annul (HU-ANNUL-01..09, HV-ANNUL-02..04)?
     fn annul_ground(&self, s: Seat) -> Result<(), Violation> {
-        let h = self.hands[s];
+        let h = self.core.hands[s];
         if (h & CardSet::KINGS).len() == 4 {
             return Ok(());
         }
@@ -1470,7 +1346,7 @@ impl Hungarian {
                 self.start_announcements();
             }
         } else {
-            self.to_act = self.table.next_active(s);
+            self.core.to_act = self.core.table.next_active(s);
         }
     }
 
@@ -1478,18 +1354,22 @@ impl Hungarian {
 
     fn start_announcements(&mut self) {
         self.phase = Phase::Announce;
-        for s in Seat::all(self.table.seats) {
-            self.tarokks_at_play[s] = (self.hands[s] & CardSet::TAROKKS).len() as u8;
+        for s in Seat::all(self.core.table.seats) {
+            self.tarokks_at_play[s] = (self.core.hands[s] & CardSet::TAROKKS).len() as u8;
         }
-        self.to_act = self.declarer;
+        self.core.to_act = self.declarer;
         self.ann.identified[self.declarer] = true;
-        self.ann.first_turn = true;
-        self.ann.silent_turns = 0;
+        self.ann.round = Round::default();
         self.reset_turn();
     }
 
+    /// The declarer's first turn of the round of announcements is under way: the declarer
+    /// speaks first, so until the declarer passes (HU-CALL-02).
+    fn declarers_first_turn(&self) -> bool {
+        self.ann.round.first_turn(self.declarer)
+    }
+
     fn reset_turn(&mut self) {
-        self.ann.acted = false;
         self.ann.turn_double = false;
         self.ann.turn_volat = false;
         self.ann.turn_ulti = false;
@@ -1567,7 +1447,7 @@ impl Hungarian {
         if c == Card::XX {
             return Ok(());
         }
-        let mine = self.hands[self.declarer];
+        let mine = self.core.hands[self.declarer];
         if mine.contains(Card::XX) {
             let below =
                 (CardSet::TAROKKS_NUMBERED & CardSet((1u128 << Card::XX.index()) - 1)) - mine;
@@ -1575,7 +1455,7 @@ impl Hungarian {
                 return Ok(());
             }
         }
-        let others_discarded = Seat::all(self.table.seats)
+        let others_discarded = Seat::all(self.core.table.seats)
             .any(|s| s != self.declarer && self.discards[s].intersects(CardSet::TAROKKS));
         if others_discarded && CardSet::TAROKKS.contains(c) && !CardSet::HONOURS.contains(c) {
             if self.o.game == Kind::Paskievics && mine.contains(c) {
@@ -1603,9 +1483,9 @@ impl Hungarian {
 
     fn apply_call(&mut self, c: Card) {
         self.ann.called = Some(c);
-        self.ann.called_discarder = Seat::all(self.table.seats)
+        self.ann.called_discarder = Seat::all(self.core.table.seats)
             .find(|&s| s != self.declarer && self.discards[s].contains(c));
-        let holder = Seat::all(self.table.seats).find(|&s| self.hands[s].contains(c));
+        let holder = Seat::all(self.core.table.seats).find(|&s| self.core.hands[s].contains(c));
         self.partner = holder.filter(|&s| s != self.declarer);
         // A cue bidder or yielder whose card had to be called is known to be the partner
         // (HU-ANN-18).
@@ -1620,7 +1500,7 @@ impl Hungarian {
         self.ann.identified[s] = true;
         if Some(s) == self.partner {
             // Once the partner is known, so is everyone else's side.
-            for t in Seat::all(self.table.seats) {
+            for t in Seat::all(self.core.table.seats) {
                 self.ann.identified[t] = true;
             }
         }
@@ -1685,7 +1565,7 @@ impl Hungarian {
     }
 
     fn check_announce_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
-        let first = self.ann.first_turn;
+        let first = self.declarers_first_turn();
         let must_call = first && self.ann.called.is_none();
         match a {
             Action::Call(c) => {
@@ -1765,7 +1645,9 @@ impl Hungarian {
             r[5] = bit(Bonus::LongDoubleGame);
         }
         // HV-ANN-10: párosfácán only against the player who leads to the first trick.
-        if exists & bit(Bonus::ParosFacan) != 0 && self.team_of(self.table.first_active()) == team {
+        if exists & bit(Bonus::ParosFacan) != 0
+            && self.team_of(self.core.table.first_active()) == team
+        {
             r[6] = bit(Bonus::ParosFacan);
         }
         // HU-ANN-12: no ultimó where the team's uhu of the same card stands.
@@ -1909,7 +1791,7 @@ impl Hungarian {
     /// Whether the round of announcements opens with the declarer's call of a partner still to
     /// make (HU-ANN-02): until then the turn is the call, not a turn of announcements.
     fn call_pending(&self) -> bool {
-        self.ann.first_turn && self.ann.called.is_none()
+        self.declarers_first_turn() && self.ann.called.is_none()
     }
 
     fn check_end_turn(&self, s: Seat) -> Result<(), Violation> {
@@ -1947,8 +1829,11 @@ impl Hungarian {
                 "a cue bid on the pagát alone obliges you to announce pagát ultimó",
             ));
         }
-        if self.ann.first_turn && self.o.overcaller_must_announce && self.forced_cue().is_some() {
-            let h = self.hands[s];
+        if self.declarers_first_turn()
+            && self.o.overcaller_must_announce
+            && self.forced_cue().is_some()
+        {
+            let h = self.core.hands[s];
             if h.intersects(CardSet::HIGH_HONOURS)
                 && self.standing(Bonus::Trull, team).is_none()
                 && self.check_announce(s, Bonus::Trull).is_ok()
@@ -1973,11 +1858,11 @@ impl Hungarian {
         match a {
             Action::Call(c) => {
                 self.apply_call(c);
-                self.ann.acted = true;
+                self.ann.round.act();
             }
             Action::Declare(Declaration::Tarokks(n)) => {
                 self.ann.declared[s] = n;
-                self.ann.acted = true;
+                self.ann.round.act();
                 if self.o.tarokk_declaration_identifies_side {
                     self.ann.last_announcer = Some(s);
                     self.identify(s);
@@ -1994,17 +1879,12 @@ impl Hungarian {
                 self.apply_kontra(s, team_index(announcer_team), bonus_index(b), level);
             }
             Action::Pass => {
-                self.ann.first_turn = false;
-                if self.ann.acted {
-                    self.ann.silent_turns = 0;
-                } else {
-                    self.ann.silent_turns += 1;
-                }
                 self.reset_turn();
-                if self.ann.silent_turns + 1 >= self.active_count() {
+                // Silent turns by all but one of the players in a row end the round.
+                if self.ann.round.end_turn(s, self.active_count() - 1, 0) {
                     self.end_announcements();
                 } else {
-                    self.to_act = self.table.next_active(s);
+                    self.core.to_act = self.core.table.next_active(s);
                 }
             }
             _ => {}
@@ -2041,7 +1921,7 @@ impl Hungarian {
     fn spoke(&mut self, s: Seat) {
         self.ann.last_announcer = Some(s);
         self.identify(s);
-        self.ann.acted = true;
+        self.ann.round.act();
     }
 
     /// Sets the kontra level of team `ti`'s item `i`, keeping the derived masks in step.
@@ -2075,9 +1955,8 @@ impl Hungarian {
         }
         self.phase = Phase::Play;
         self.reserved = [self.reservations(0), self.reservations(1)];
-        let leader = self.table.first_active();
-        self.trick = Trick::new(leader);
-        self.to_act = leader;
+        let leader = self.core.table.first_active();
+        self.core.lead(leader);
     }
 
     // ----- play --------------------------------------------------------------------------------
@@ -2114,9 +1993,9 @@ impl Hungarian {
 
     /// The legal cards of `s` in the current trick, with the rule that narrowed them last.
     fn legal_cards(&self, s: Seat) -> (CardSet, &'static str) {
-        let hand = self.hands[s];
+        let hand = self.core.hands[s];
         let rules = TrickRules::TAROCK;
-        let base = rules.legal(hand, self.trick.led(&rules));
+        let base = rules.legal(hand, self.core.trick.led(&rules));
         let ti = team_index(self.team_of(s));
         let r = &self.reserved[ti];
         if !hand.intersects(r.cards) {
@@ -2125,7 +2004,7 @@ impl Hungarian {
         // Each reserved card of the hand is due in this trick (its earliest trick still ahead is
         // this one) or later. Branch-free over the slots: which obligations stand is
         // unpredictable in random play.
-        let now = u32::from(self.ntricks) + 1;
+        let now = u32::from(self.core.ntricks) + 1;
         let live = u16::from(!self.lost_trick[ti]).wrapping_neg();
         let ahead = u16::MAX << now;
         let mut due_now = 0u128;
@@ -2182,15 +2061,15 @@ impl Hungarian {
                 "during play the only action is playing a card",
             ));
         };
-        if !self.hands[s].contains(c) {
+        if !self.core.hands[s].contains(c) {
             return Err(Violation::illegal(
                 "HU-PLAY-03",
                 "you can only play a card from your hand",
             ));
         }
         let rules = TrickRules::TAROCK;
-        let hand = self.hands[s];
-        if let Some(led) = self.trick.led(&rules) {
+        let hand = self.core.hands[s];
+        if let Some(led) = self.core.trick.led(&rules) {
             let base = rules.legal(hand, Some(led));
             if !base.contains(c) {
                 let led_trump = rules.trumps.contains(led);
@@ -2220,24 +2099,12 @@ impl Hungarian {
     }
 
     fn apply_play(&mut self, s: Seat, c: Card) {
-        self.hands[s].remove(c);
-        self.trick.push(s, c);
-        if self.trick.len() < self.active_count() as usize {
-            self.to_act = self.table.next_active(s);
+        let Some((winner, played)) = self.core.play(s, c, &TrickRules::TAROCK) else {
             return;
-        }
-        let (winner, _) = self.trick.winner(&TrickRules::TAROCK).unwrap_or((s, c));
-        self.won[winner] |= self.trick.cards();
+        };
         let loser = self.team_of(winner).other();
         self.lost_trick[team_index(loser)] = true;
-        let i = self.ntricks as usize;
-        if i < MAX_TRICKS {
-            self.tricks[i] = self.trick;
-            self.ntricks += 1;
-        }
-        self.trick = Trick::new(winner);
-        self.to_act = winner;
-        if self.ntricks >= self.trick_count() {
+        if played >= usize::from(self.trick_count()) {
             self.finish(End::Played);
         }
     }
@@ -2248,92 +2115,12 @@ impl Hungarian {
 
     // ----- views -------------------------------------------------------------------------------
 
-    /// How many tarokks each seat discarded: public once everyone has discarded (HU-TALON-16).
-    #[must_use]
-    pub fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
-        let done = self.discards_done;
-        (done && self.table.is_active(s)).then(|| (self.discards[s] & CardSet::TAROKKS).len() as u8)
-    }
-
-    /// The cards `viewer` may see (HU-TALON-07, HU-TALON-15, HU-CALL-10). A seat sees its own
-    /// hand, discards and talon cards; with five players and `dealer_handles_talon_5p` the
-    /// dealer, who hands out the talon and keeps the others' discards, sees those too
-    /// (HU-TALON-06); in Paskievics the declarer's discarded tarokks lie face up (PK-TALON-01);
-    /// a hand that was annulled is shown (PK-ANNUL-01). Played cards are public.
-    #[must_use]
-    pub fn visible(&self, viewer: Viewer) -> Visible {
-        let seats = self.table.seats;
-        if viewer == Viewer::Referee {
-            return Visible {
-                hands: self.hands,
-                discards: self.discards,
-                talon: self.deal.talon_set(),
-            };
-        }
-        let mut v = Visible::default();
-        if self.o.game == Kind::Paskievics && self.declarer().is_some() {
-            v.discards[self.declarer] = self.discards[self.declarer] & CardSet::TAROKKS;
-        }
-        if let Phase::Over(End::Annulled(s)) = self.phase {
-            v.hands[s] = self.hands[s];
-        }
-        if let Viewer::Seat(me) = viewer {
-            if me.get() < seats {
-                v.hands[me] = self.hands[me];
-                v.discards[me] = self.discards[me];
-                v.talon = self.talon_received[me];
-                if self.table.sitting_out == Some(me)
-                    && self.o.dealer_handles_talon_5p
-                    && self.declarer().is_some()
-                {
-                    v.talon = self.deal.talon_set() - self.talon_remaining();
-                    for t in Seat::all(seats) {
-                        if t != self.declarer {
-                            v.discards[t] = self.discards[t];
-                        }
-                    }
-                }
-            }
-        }
-        v
-    }
-
-    /// The side of seat `s` as `viewer` can know it: the referee always; a seat knows its own
-    /// side once the partner is called (the partner knows it holds the called card; the declarer
-    /// and the opponents learn only what announcements prove, HU-CALL-10); everyone knows the
-    /// side of an identified player (HU-ANN-18).
-    #[must_use]
-    pub fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
-        if !self.table.is_active(s) || self.ann.called.is_none() {
-            return (self.declarer().is_some() && s == self.declarer && self.table.is_active(s))
-                .then_some(Team::Declarer);
-        }
-        let known = match viewer {
-            Viewer::Referee => true,
-            Viewer::Spectator => self.ann.identified[s],
-            Viewer::Seat(me) => {
-                self.ann.identified[s]
-                    || me == s
-                    // The partner knows every side: it holds the called card.
-                    || Some(me) == self.partner
-                    || self.phase_reveals_partner()
-            }
-        };
-        known.then(|| self.team_of(s))
-    }
-
     /// True once the called card has been played: every side is then public.
     fn phase_reveals_partner(&self) -> bool {
         let Some(c) = self.ann.called else {
             return false;
         };
-        // Every completed trick's cards went to its winner's cards won.
-        let played = self
-            .won
-            .0
-            .iter()
-            .fold(self.trick.cards(), |all, &w| all | w);
-        played.contains(c)
+        self.core.played().contains(c)
     }
 
     // ----- scoring -----------------------------------------------------------------------------
@@ -2366,7 +2153,7 @@ impl Hungarian {
                 let n = self.announced_for_score(&mut buf);
                 let input = ScoreInput {
                     options: &self.o,
-                    table: self.table,
+                    table: self.core.table,
                     declarer: self.declarer,
                     partner: self.partner,
                     contract: self.contract,
@@ -2381,11 +2168,15 @@ impl Hungarian {
                 };
                 score::settle(&input)
             }
-            Phase::Over(End::TrialBidFailed(s)) => {
-                score::settle_trial_bid(&self.o, self.table, s, self.contract, round_multiplier)
-            }
+            Phase::Over(End::TrialBidFailed(s)) => score::settle_trial_bid(
+                &self.o,
+                self.core.table,
+                s,
+                self.contract,
+                round_multiplier,
+            ),
             Phase::Over(End::TrullOnlyThree) => score::settle_trull_only_three(
-                self.table,
+                self.core.table,
                 self.declarer,
                 self.partner,
                 round_multiplier,
@@ -2514,10 +2305,6 @@ impl Hungarian {
         None
     }
 
-    fn count_action(&mut self) {
-        self.actions = self.actions.saturating_add(1);
-    }
-
     fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
         if self.check_phase(s, a).is_ok() {
             out.push(a);
@@ -2613,100 +2400,150 @@ impl Rules for Hungarian {
 }
 
 impl Observe for Hungarian {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    /// The phase in the terms every variant shares.
     fn stage(&self) -> Stage {
-        Hungarian::stage(self)
+        match self.phase {
+            Phase::Auction => Stage::Auction,
+            Phase::Discard => Stage::Discard,
+            Phase::Annul => Stage::Annul,
+            Phase::Announce => Stage::Announce,
+            Phase::Play => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
     }
 
-    fn table_info(&self) -> Table {
-        Hungarian::table_info(self)
-    }
-
-    fn deal(&self) -> &Deal {
-        Hungarian::deal(self)
-    }
-
-    fn hand(&self, s: Seat) -> CardSet {
-        Hungarian::hand(self, s)
-    }
-
+    /// A seat's discards.
     fn discards(&self, s: Seat) -> CardSet {
-        Hungarian::discards(self, s)
+        self.discards[s]
     }
 
+    /// How many tarokks each seat discarded: public once everyone has discarded (HU-TALON-16).
     fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
-        Hungarian::discarded_tarokks(self, s)
+        let done = self.discards_done;
+        (done && self.core.table.is_active(s))
+            .then(|| (self.discards[s] & CardSet::TAROKKS).len() as u8)
     }
 
+    /// The side of seat `s` as `viewer` can know it: the referee always; a seat knows its own
+    /// side once the partner is called (the partner knows it holds the called card; the declarer
+    /// and the opponents learn only what announcements prove, HU-CALL-10); everyone knows the
+    /// side of an identified player (HU-ANN-18).
     fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
-        Hungarian::side_known_to(self, viewer, s)
+        if !self.core.table.is_active(s) || self.ann.called.is_none() {
+            return (self.declarer().is_some()
+                && s == self.declarer
+                && self.core.table.is_active(s))
+            .then_some(Team::Declarer);
+        }
+        let known = match viewer {
+            Viewer::Referee => true,
+            Viewer::Spectator => self.ann.identified[s],
+            Viewer::Seat(me) => {
+                self.ann.identified[s]
+                    || me == s
+                    // The partner knows every side: it holds the called card.
+                    || Some(me) == self.partner
+                    || self.phase_reveals_partner()
+            }
+        };
+        known.then(|| self.team_of(s))
     }
 
-    fn won(&self, s: Seat) -> CardSet {
-        Hungarian::won(self, s)
-    }
-
+    /// The talon cards a seat received.
     fn talon_received(&self, s: Seat) -> CardSet {
-        Hungarian::talon_received(self, s)
+        self.talon_received[s]
     }
 
+    /// The talon cards not yet handed out (all six during the auction).
     fn talon_remaining(&self) -> CardSet {
-        Hungarian::talon_remaining(self)
+        let given = Seat::all(self.core.table.seats)
+            .fold(CardSet::EMPTY, |a, s| a | self.talon_received[s]);
+        self.core.deal.talon_set() - given
     }
 
+    /// The declarer and the final bid, once the auction is over.
     fn declarer(&self) -> Option<(Seat, Contract)> {
-        Hungarian::declarer(self)
+        match self.phase {
+            Phase::Auction | Phase::Over(End::PassedOut) => None,
+            _ => Some((self.declarer, self.contract)),
+        }
     }
 
+    /// The cards `viewer` may see (HU-TALON-07, HU-TALON-15, HU-CALL-10). A seat sees its own
+    /// hand, discards and talon cards; with five players and `dealer_handles_talon_5p` the
+    /// dealer, who hands out the talon and keeps the others' discards, sees those too
+    /// (HU-TALON-06); in Paskievics the declarer's discarded tarokks lie face up (PK-TALON-01);
+    /// a hand that was annulled is shown (PK-ANNUL-01). Played cards are public.
     fn visible(&self, viewer: Viewer) -> Visible {
-        Hungarian::visible(self, viewer)
+        let seats = self.core.table.seats;
+        if viewer == Viewer::Referee {
+            return Visible {
+                hands: self.core.hands,
+                discards: self.discards,
+                talon: self.core.deal.talon_set(),
+            };
+        }
+        let mut v = Visible::default();
+        if self.o.game == Kind::Paskievics && self.declarer().is_some() {
+            v.discards[self.declarer] = self.discards[self.declarer] & CardSet::TAROKKS;
+        }
+        if let Phase::Over(End::Annulled(s)) = self.phase {
+            v.hands[s] = self.core.hands[s];
+        }
+        if let Viewer::Seat(me) = viewer {
+            if me.get() < seats {
+                v.hands[me] = self.core.hands[me];
+                v.discards[me] = self.discards[me];
+                v.talon = self.talon_received[me];
+                if self.core.table.sitting_out == Some(me)
+                    && self.o.dealer_handles_talon_5p
+                    && self.declarer().is_some()
+                {
+                    v.talon = self.core.deal.talon_set() - self.talon_remaining();
+                    for t in Seat::all(seats) {
+                        if t != self.declarer {
+                            v.discards[t] = self.discards[t];
+                        }
+                    }
+                }
+            }
+        }
+        v
     }
 
+    /// The called card, once called.
     fn called(&self) -> Option<Card> {
-        Hungarian::called(self)
+        self.ann.called
     }
 
+    /// The true partner (`None` before the call, or for a lone declarer). Hidden information.
     fn partner(&self) -> Option<Seat> {
-        Hungarian::partner(self)
+        self.partner
+    }
+
+    /// Kontra level on the game.
+    fn game_level(&self) -> u8 {
+        self.ann.game_level
     }
 
     fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
         Hungarian::announced(self).for_each(|(b, t, l, s)| f(b, t, l, s));
     }
 
-    fn game_level(&self) -> u8 {
-        Hungarian::game_level(self)
-    }
-
-    fn current_trick(&self) -> &Trick {
-        Hungarian::current_trick(self)
-    }
-
-    fn tricks(&self) -> &[Trick] {
-        Hungarian::tricks(self)
-    }
-
-    fn actions_applied(&self) -> u16 {
-        Hungarian::actions_applied(self)
-    }
-
     fn declared_count(&self, s: Seat) -> Option<u8> {
         Some(Hungarian::declared(self, s)).filter(|&n| n > 0)
     }
 
-    fn talon_groups(&self) -> Option<TalonGroups> {
-        None
-    }
-
-    fn auction_bounds(&self) -> (usize, Option<usize>) {
-        (0, None)
-    }
-
     fn card_points_of(&self, s: Seat) -> i64 {
-        score::card_points(self.won[s])
+        score::card_points(self.core.won[s])
     }
 
     fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
-        matches!(self.phase, Phase::Over(_)).then(|| self.settle(round_multiplier))
+        rules::settlement(self, round_multiplier)
     }
 }
 
@@ -2714,13 +2551,13 @@ impl Game for Hungarian {
     fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Over(_) => None,
-            _ => Some(self.to_act),
+            _ => Some(self.core.to_act),
         }
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
-        let s = self.to_act;
+        let s = self.core.to_act;
         match self.phase {
             Phase::Auction => {
                 self.push_legal(out, s, Action::Pass);
@@ -2786,7 +2623,7 @@ impl Game for Hungarian {
     }
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
-        let s = self.to_act;
+        let s = self.core.to_act;
         match self.phase {
             Phase::Announce if !self.call_pending() => {
                 let t = self.announce_turn(s);
@@ -2813,7 +2650,7 @@ impl Game for Hungarian {
         }
         // In a turn of announcements, an announcement or a kontra is applied from the item the
         // pick found, without reading it back from the action.
-        let s = self.to_act;
+        let s = self.core.to_act;
         let t = self.announce_turn(s);
         let n = Self::announce_turn_len(&t);
         if n == 0 {
@@ -2825,14 +2662,14 @@ impl Game for Hungarian {
                 Some(a)
             }
             TurnPick::Announce(i) => {
-                self.count_action();
+                self.core.count_action();
                 self.apply_announce(s, i);
                 Some(ANNOUNCE_ACTIONS[i & 63])
             }
             TurnPick::Kontra(team, i) => {
                 let a = self.kontra_step(team, i);
                 let level = self.ann.levels[team & 1][i & 63] + 1;
-                self.count_action();
+                self.core.count_action();
                 self.apply_kontra(s, team, i, level);
                 Some(a)
             }
@@ -2840,12 +2677,12 @@ impl Game for Hungarian {
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
-        self.check_phase(self.to_act, a)
+        self.check_phase(self.core.to_act, a)
     }
 
     fn play_unchecked(&mut self, a: Action) {
-        let s = self.to_act;
-        self.count_action();
+        let s = self.core.to_act;
+        self.core.count_action();
         match (self.phase, a) {
             (Phase::Auction, _) => self.apply_auction(s, a),
             (Phase::Discard, Action::Discard(c)) => self.apply_discard(s, c),
@@ -2857,13 +2694,7 @@ impl Game for Hungarian {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match self.phase {
-            Phase::Over(end) => Some(Outcome {
-                end,
-                ledger: self.settle(1),
-            }),
-            _ => None,
-        }
+        rules::outcome(self)
     }
 }
 
@@ -2877,10 +2708,10 @@ mod tests {
     /// card the player holds and whose trick is still ahead (and, for centrum and the birds, the
     /// team has lost no trick), the card is reserved until its earliest such trick.
     fn legal_cards_by_definition(g: &Hungarian, s: Seat) -> (CardSet, &'static str) {
-        let hand = g.hands[s];
+        let hand = g.core.hands[s];
         let rules = TrickRules::TAROCK;
-        let base = rules.legal(hand, g.trick.led(&rules));
-        let now = g.ntricks + 1;
+        let base = rules.legal(hand, g.core.trick.led(&rules));
+        let now = g.core.ntricks + 1;
         let last = g.trick_count();
         let ti = team_index(g.team_of(s));
         let mut reserved: Vec<(Card, u8)> = Vec::new();
@@ -3000,8 +2831,12 @@ mod tests {
                     };
                     while let Some(a) = g.pick_legal(&mut below) {
                         if g.phase == Phase::Play {
-                            let expect = legal_cards_by_definition(&g, g.to_act);
-                            assert_eq!(g.legal_cards(g.to_act), expect, "{variant:?} deal {n}");
+                            let expect = legal_cards_by_definition(&g, g.core.to_act);
+                            assert_eq!(
+                                g.legal_cards(g.core.to_act),
+                                expect,
+                                "{variant:?} deal {n}"
+                            );
                             positions += 1;
                             narrowed += usize::from(expect.1 != "HU-PLAY-04");
                             forced += usize::from(expect.1 == "HU-PLAY-18");

@@ -44,9 +44,10 @@ use crate::game::{
 use crate::ledger::{team_line, Item as LedgerLine, Ledger, LedgerItem, Sides, Team};
 use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
 use crate::polish::{bot, ids};
-use crate::rules::Rules;
+use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
-use crate::trick::{Trick, TrickRules};
+use crate::shared::{Core, Round};
+use crate::trick::TrickRules;
 use crate::variant::Variant;
 
 /// Tricks in a hand (PL-PLAY-10).
@@ -138,17 +139,6 @@ struct Item {
     level: u8,
 }
 
-/// A round of announcements in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-struct Round {
-    /// Silent turns in a row.
-    silent: u8,
-    /// The current turn has done something besides passing.
-    acted: bool,
-    /// The seats that have had a turn in this round (bit per seat).
-    had_turn: u8,
-}
-
 /// The next kontra level after `level` on the Polish ladder: kontra 1, re 2, sub 3, mort 5
 /// (PL-ANN-06); `None` after mort.
 #[must_use]
@@ -200,11 +190,8 @@ pub type SetupError = TableError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Polish {
     o: PolishOptions,
-    table: Table,
-    deal: Deal,
+    core: Core,
     phase: Phase,
-    to_act: Seat,
-    hands: BySeat<CardSet>,
     /// Turns taken in the opening or the auction.
     turns: u8,
     /// Who laid down four kings.
@@ -231,11 +218,6 @@ pub struct Polish {
     declared: BySeat<Option<u8>>,
     /// Seats whose side the table knows from what they said (PL-CALL-04).
     identified: BySeat<bool>,
-    trick: Trick,
-    tricks: [Trick; TRICKS],
-    ntricks: u8,
-    won: BySeat<CardSet>,
-    actions: u16,
 }
 
 impl Polish {
@@ -257,11 +239,8 @@ impl Polish {
         };
         Polish {
             o,
-            table,
-            deal,
+            core: Core::new(table, deal, deal.hands, forant),
             phase: Phase::Opening,
-            to_act: forant,
-            hands: deal.hands,
             turns: 0,
             four_kings: None,
             high: None,
@@ -281,11 +260,6 @@ impl Polish {
             items: [item; 4],
             declared: BySeat::splat(None),
             identified: BySeat::splat(false),
-            trick: Trick::new(forant),
-            tricks: [Trick::new(forant); TRICKS],
-            ntricks: 0,
-            won: BySeat::splat(CardSet::EMPTY),
-            actions: 0,
         }
     }
 
@@ -368,7 +342,8 @@ impl Polish {
     fn group(&self, i: u8) -> CardSet {
         let g = usize::from(self.group_size());
         let from = usize::from(i) * g;
-        self.deal
+        self.core
+            .deal
             .talon()
             .get(from..from + g)
             .map_or(CardSet::EMPTY, |cs| cs.iter().copied().collect())
@@ -397,31 +372,27 @@ impl Polish {
     /// The talon cards nobody looked at (PL-TALON-13).
     fn talon_unseen(&self) -> CardSet {
         if self.declarer().is_none() {
-            return self.deal.talon_set();
+            return self.core.deal.talon_set();
         }
         let seen = match self.o.talon_procedure {
             TalonProcedure::Exposed => self.groups_in(self.exposed),
             TalonProcedure::Sequential => self.talon_seen_by_declarer(),
         };
-        self.deal.talon_set() - seen
+        self.core.deal.talon_set() - seen
     }
 
     /// The called king lies in the talon.
     fn king_in_talon(&self) -> bool {
         self.called
-            .is_some_and(|k| self.deal.talon_set().contains(k))
+            .is_some_and(|k| self.core.deal.talon_set().contains(k))
     }
 
     fn tarokks(&self, s: Seat) -> u8 {
-        (self.hands[s] & CardSet::TAROKKS).len() as u8
-    }
-
-    fn count_action(&mut self) {
-        self.actions = self.actions.wrapping_add(1);
+        (self.core.hands[s] & CardSet::TAROKKS).len() as u8
     }
 
     fn next(&self, s: Seat) -> Seat {
-        self.table.next_active(s)
+        self.core.table.next_active(s)
     }
 
     fn finish(&mut self, end: End) {
@@ -444,7 +415,7 @@ impl Polish {
                 }
             }
             Action::Declare(Declaration::FourKings) => {
-                if self.hands[s].is_superset(CardSet::KINGS) {
+                if self.core.hands[s].is_superset(CardSet::KINGS) {
                     Ok(())
                 } else {
                     Err(Violation::illegal(
@@ -470,9 +441,9 @@ impl Polish {
         if self.turns >= OPENING_TURNS {
             self.phase = Phase::Auction;
             self.turns = 0;
-            self.to_act = self.table.first_active();
+            self.core.to_act = self.core.table.first_active();
         } else {
-            self.to_act = self.next(s);
+            self.core.to_act = self.next(s);
         }
     }
 
@@ -522,7 +493,7 @@ impl Polish {
         }
         self.turns += 1;
         if self.turns < AUCTION_TURNS {
-            self.to_act = self.next(s);
+            self.core.to_act = self.next(s);
             return;
         }
         // PL-BID-07, PL-BID-09.
@@ -531,7 +502,7 @@ impl Polish {
         };
         self.declarer = declarer;
         self.contract = contract;
-        self.to_act = declarer;
+        self.core.to_act = declarer;
         if contract == Contract::Jeden && !self.o.allow_play_bid_one {
             return self.finish(End::ThrownIn(declarer));
         }
@@ -566,8 +537,8 @@ impl Polish {
         self.called = Some(k);
         // PL-CALL-02/03: the declarer's own king, or one in the talon, leaves the declarer
         // alone.
-        self.partner =
-            Seat::all(self.table.seats).find(|&t| t != self.declarer && self.hands[t].contains(k));
+        self.partner = Seat::all(self.core.table.seats)
+            .find(|&t| t != self.declarer && self.core.hands[t].contains(k));
         self.start_round(Phase::KingRound, self.next(self.declarer));
     }
 
@@ -576,11 +547,11 @@ impl Polish {
     fn start_round(&mut self, phase: Phase, first: Seat) {
         self.phase = phase;
         self.round = Round::default();
-        self.to_act = first;
+        self.core.to_act = first;
     }
 
     fn first_turn(&self, s: Seat) -> bool {
-        self.round.had_turn & (1 << s.get()) == 0
+        self.round.first_turn(s)
     }
 
     /// The item `a` may be announced by `s` now, or why not.
@@ -607,7 +578,7 @@ impl Polish {
                 "announcements are made in one's first turn of the round",
             ));
         }
-        let held = self.hands[s];
+        let held = self.core.hands[s];
         match a {
             Announceable::KingUltimo if !self.called.is_some_and(|k| held.contains(k)) => {
                 Err(Violation::illegal(
@@ -799,31 +770,25 @@ impl Polish {
             }
             _ => {}
         }
-        self.round.acted = true;
+        self.round.act();
     }
 
     fn end_turn(&mut self, s: Seat) {
-        if self.round.acted {
-            self.round.silent = 0;
-        } else {
-            self.round.silent += 1;
-        }
-        self.round.acted = false;
-        self.round.had_turn |= 1 << s.get();
-        if self.round.silent >= 3 && self.round.had_turn == ALL_SEATS {
+        // Three silent turns in a row end the round once everyone has had one.
+        if self.round.end_turn(s, 3, ALL_SEATS) {
             match self.phase {
                 Phase::KingRound => self.start_talon(),
                 _ => self.start_play(),
             }
         } else {
-            self.to_act = self.next(s);
+            self.core.to_act = self.next(s);
         }
     }
 
     // ----- talon and discards ------------------------------------------------------------------
 
     fn start_talon(&mut self) {
-        self.to_act = self.declarer;
+        self.core.to_act = self.declarer;
         if self.contract == Contract::Cztery {
             // PL-TALON-05: the talon stays unseen.
             return self.start_round(Phase::Announce, self.declarer);
@@ -895,7 +860,7 @@ impl Polish {
                 let cards = self.group(i);
                 self.taken = Some(i);
                 self.talon_received = cards;
-                self.hands[self.declarer] |= cards;
+                self.core.hands[self.declarer] |= cards;
                 self.to_discard = cards.len() as u8;
                 self.phase = Phase::Discard;
             }
@@ -910,7 +875,7 @@ impl Polish {
     /// The cards the declarer may discard now (PL-TALON-08/09): never a five-point card, and a
     /// tarokk only when the remaining twelve cannot otherwise be all tarokks and kings.
     fn discardable(&self) -> CardSet {
-        let hand = self.hands[self.declarer];
+        let hand = self.core.hands[self.declarer];
         let plain = hand - CardSet::TAROKKS - CardSet::KINGS;
         if plain.len() >= u32::from(self.to_discard) {
             plain
@@ -926,7 +891,7 @@ impl Polish {
                 "the declarer discards as many cards as were taken",
             ));
         };
-        let hand = self.hands[self.declarer];
+        let hand = self.core.hands[self.declarer];
         if !hand.contains(c) {
             return Err(Violation::illegal(
                 "PL-TALON-07",
@@ -949,7 +914,7 @@ impl Polish {
     }
 
     fn apply_discard(&mut self, c: Card) {
-        self.hands[self.declarer].remove(c);
+        self.core.hands[self.declarer].remove(c);
         self.discards.insert(c);
         self.to_discard = self.to_discard.saturating_sub(1);
         if self.to_discard == 0 {
@@ -961,9 +926,8 @@ impl Polish {
 
     fn start_play(&mut self) {
         self.phase = Phase::Play;
-        let forant = self.table.first_active();
-        self.trick = Trick::new(forant);
-        self.to_act = forant;
+        let forant = self.core.table.first_active();
+        self.core.lead(forant);
     }
 
     /// The cards `s` must keep while another is legal: the pagat after announcing pagat ultymo
@@ -986,7 +950,7 @@ impl Polish {
     /// The cards `s` may play (PL-PLAY-02..09).
     fn legal_cards(&self, s: Seat) -> CardSet {
         let rules = TrickRules::TAROCK;
-        let legal = rules.legal(self.hands[s], self.trick.led(&rules));
+        let legal = rules.legal(self.core.hands[s], self.core.trick.led(&rules));
         let keep = legal - self.reserved(s);
         if keep.is_empty() {
             legal
@@ -1002,22 +966,22 @@ impl Polish {
                 "during play the only action is playing a card",
             ));
         };
-        if !self.hands[s].contains(c) {
+        if !self.core.hands[s].contains(c) {
             return Err(Violation::illegal(
                 "PL-PLAY-02",
                 "you can only play a card from your hand",
             ));
         }
         let rules = TrickRules::TAROCK;
-        let by_suit = rules.legal(self.hands[s], self.trick.led(&rules));
+        let by_suit = rules.legal(self.core.hands[s], self.core.trick.led(&rules));
         if !by_suit.contains(c) {
-            let led = self.trick.led(&rules);
+            let led = self.core.trick.led(&rules);
             return Err(match led {
                 Some(l) if CardSet::TAROKKS.contains(l) => Violation::illegal(
                     "PL-PLAY-06",
                     "a tarokk was led: play a tarokk if you have one",
                 ),
-                Some(l) if (self.hands[s] & rules.suit_of(l)).is_empty() => {
+                Some(l) if (self.core.hands[s] & rules.suit_of(l)).is_empty() => {
                     Violation::illegal("PL-PLAY-04", "void in the suit led, you must play a tarokk")
                 }
                 _ => Violation::illegal("PL-PLAY-03", "you must follow the suit led"),
@@ -1040,25 +1004,10 @@ impl Polish {
     }
 
     fn apply_play(&mut self, s: Seat, c: Card) {
-        self.hands[s].remove(c);
-        self.trick.push(s, c);
-        if self.trick.len() < usize::from(self.table.active_count()) {
-            self.to_act = self.next(s);
-            return;
-        }
-        let (winner, _) = self
-            .trick
-            .winner(&TrickRules::TAROCK)
-            .unwrap_or((self.trick.leader(), c));
-        self.won[winner] |= self.trick.cards();
-        if let Some(slot) = self.tricks.get_mut(usize::from(self.ntricks)) {
-            *slot = self.trick;
-        }
-        self.ntricks += 1;
-        self.trick = Trick::new(winner);
-        self.to_act = winner;
-        if usize::from(self.ntricks) >= TRICKS {
-            self.finish(End::Played);
+        if let Some((_, played)) = self.core.play(s, c, &TrickRules::TAROCK) {
+            if played >= TRICKS {
+                self.finish(End::Played);
+            }
         }
     }
 
@@ -1070,7 +1019,7 @@ impl Polish {
         let Some(k) = self.called else {
             return false;
         };
-        let played = self.won.0.iter().fold(self.trick.cards(), |a, &w| a | w);
+        let played = self.core.played();
         let king = self.items[Announceable::KingUltimo as usize];
         played.contains(k) || self.groups_in(self.exposed).contains(k) || king.announced
     }
@@ -1084,8 +1033,8 @@ impl Polish {
     #[must_use]
     pub fn piles(&self) -> [CardSet; 2] {
         let mut piles = [CardSet::EMPTY; 2];
-        for s in Seat::all(self.table.seats) {
-            piles[team_index(self.team_of(s))] |= self.won[s];
+        for s in Seat::all(self.core.table.seats) {
+            piles[team_index(self.team_of(s))] |= self.core.won[s];
         }
         piles[0] |= self.discards;
         let unseen = self.talon_unseen();
@@ -1114,7 +1063,7 @@ impl Polish {
         announced: bool,
         made: bool,
     ) -> LedgerItem {
-        let sides = Sides::new(self.table, self.declarer, self.partner);
+        let sides = Sides::new(self.core.table, self.declarer, self.partner);
         team_line(&sides, item, team, base, multiplier, announced, made)
     }
 
@@ -1126,7 +1075,7 @@ impl Polish {
             Phase::Over(End::Played) => self.settle_played(&mut ledger),
             Phase::Over(End::GaveUp(d)) => {
                 // PL-SCORE-11: the declarer alone pays each of the three; nothing else counts.
-                let sides = Sides::new(self.table, d, None);
+                let sides = Sides::new(self.core.table, d, None);
                 let v = self.o.king_in_talon_giveup_penalty;
                 let mut line = team_line(
                     &sides,
@@ -1224,7 +1173,7 @@ impl Polish {
         let pagat = team_at(Card::PAGAT);
         let ultimo = self.items[Announceable::PagatUltimo as usize];
         let pagat_won_last = pagat.is_some_and(|(i, by, w)| i == last && by == w)
-            && self.tricks[last]
+            && self.core.tricks[last]
                 .winner(&TrickRules::TAROCK)
                 .map(|(_, c)| c)
                 == Some(Card::PAGAT);
@@ -1336,7 +1285,7 @@ impl Polish {
             }
         }
         // Declarations (PL-SCORE-12).
-        for s in Seat::all(self.table.seats) {
+        for s in Seat::all(self.core.table.seats) {
             if let Some((n, v)) = self.declared[s].and_then(|n| Some((n, declaration_value(n)?))) {
                 let mut line = self.line(
                     LedgerLine::Tarokks {
@@ -1460,6 +1409,10 @@ impl Rules for Polish {
 }
 
 impl Observe for Polish {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
     /// The phase in the terms every variant shares: both rounds of announcements are
     /// [`Stage::Announce`].
     fn stage(&self) -> Stage {
@@ -1473,21 +1426,6 @@ impl Observe for Polish {
             Phase::Play => Stage::Play,
             Phase::Over(e) => Stage::Over(e),
         }
-    }
-
-    /// The table.
-    fn table_info(&self) -> Table {
-        self.table
-    }
-
-    /// The deal as it was dealt.
-    fn deal(&self) -> &Deal {
-        &self.deal
-    }
-
-    /// A seat's current hand.
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
     }
 
     /// A seat's discards (only the declarer discards).
@@ -1510,7 +1448,7 @@ impl Observe for Polish {
     /// it); everyone knows every side once the called king shows (PL-CALL-04), and the side of a
     /// player whose kontra showed it.
     fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
-        if self.declarer().is_none() || s.get() >= self.table.seats {
+        if self.declarer().is_none() || s.get() >= self.core.table.seats {
             return None;
         }
         if s == self.declarer {
@@ -1524,16 +1462,11 @@ impl Observe for Polish {
                 me == s
                     || self.identified[s]
                     || self.sides_public()
-                    || self.hands[me].contains(k)
+                    || self.core.hands[me].contains(k)
                     || (me == self.declarer && self.talon_received.contains(k))
             }
         };
         known.then(|| self.team_of(s))
-    }
-
-    /// Cards a seat has won in tricks.
-    fn won(&self, s: Seat) -> CardSet {
-        self.won[s]
     }
 
     /// The talon cards a seat took.
@@ -1547,7 +1480,7 @@ impl Observe for Polish {
 
     /// The talon cards nobody took.
     fn talon_remaining(&self) -> CardSet {
-        self.deal.talon_set() - self.talon_received
+        self.core.deal.talon_set() - self.talon_received
     }
 
     /// The declarer and the final bid, once the auction is over.
@@ -1569,14 +1502,14 @@ impl Observe for Polish {
             let mut discards = BySeat::splat(CardSet::EMPTY);
             discards[self.declarer] = self.discards;
             return Visible {
-                hands: self.hands,
+                hands: self.core.hands,
                 discards,
-                talon: self.deal.talon_set(),
+                talon: self.core.deal.talon_set(),
             };
         }
         let mut v = Visible::default();
         if let Some(h) = self.four_kings {
-            v.hands[h] = self.hands[h] & CardSet::KINGS;
+            v.hands[h] = self.core.hands[h] & CardSet::KINGS;
         }
         v.discards[self.declarer] = self.discards & CardSet::TAROKKS;
         v.talon = self.groups_in(self.exposed);
@@ -1584,8 +1517,8 @@ impl Observe for Polish {
             v.talon |= self.talon_remaining();
         }
         if let Viewer::Seat(me) = viewer {
-            if me.get() < self.table.seats {
-                v.hands[me] = self.hands[me];
+            if me.get() < self.core.table.seats {
+                v.hands[me] = self.core.hands[me];
                 if me == self.declarer && self.declarer().is_some() {
                     v.discards[me] = self.discards;
                     v.talon |= self.talon_seen_by_declarer();
@@ -1614,21 +1547,6 @@ impl Observe for Polish {
         self.game_level
     }
 
-    /// The trick in progress.
-    fn current_trick(&self) -> &Trick {
-        &self.trick
-    }
-
-    /// The completed tricks.
-    fn tricks(&self) -> &[Trick] {
-        &self.tricks[..usize::from(self.ntricks)]
-    }
-
-    /// Number of actions applied.
-    fn actions_applied(&self) -> u16 {
-        self.actions
-    }
-
     fn declared_count(&self, s: Seat) -> Option<u8> {
         self.declared[s]
     }
@@ -1642,11 +1560,11 @@ impl Observe for Polish {
     }
 
     fn card_points_of(&self, s: Seat) -> i64 {
-        count::count(CountMethod::ThreesMinusTwo, self.won[s])
+        count::count(CountMethod::ThreesMinusTwo, self.core.won[s])
     }
 
-    fn settlement(&self, _round_multiplier: i64) -> Option<Ledger> {
-        matches!(self.phase, Phase::Over(_)).then(|| self.settle())
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        rules::settlement(self, round_multiplier)
     }
 }
 
@@ -1654,13 +1572,13 @@ impl Game for Polish {
     fn to_act(&self) -> Option<Seat> {
         match self.phase {
             Phase::Over(_) => None,
-            _ => Some(self.to_act),
+            _ => Some(self.core.to_act),
         }
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         out.clear();
-        let s = self.to_act;
+        let s = self.core.to_act;
         match self.phase {
             Phase::Opening => {
                 for a in [
@@ -1730,9 +1648,13 @@ impl Game for Polish {
 
     fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         match self.phase {
-            Phase::Play => {
-                pick_in_listing(None, self.legal_cards(self.to_act), Action::Play, &[], pick)
-            }
+            Phase::Play => pick_in_listing(
+                None,
+                self.legal_cards(self.core.to_act),
+                Action::Play,
+                &[],
+                pick,
+            ),
             Phase::Discard => pick_in_listing(None, self.discardable(), Action::Discard, &[], pick),
             Phase::Over(_) => None,
             _ => pick_listed(self, pick),
@@ -1740,12 +1662,12 @@ impl Game for Polish {
     }
 
     fn check(&self, a: Action) -> Result<(), Violation> {
-        self.check_phase(self.to_act, a)
+        self.check_phase(self.core.to_act, a)
     }
 
     fn play_unchecked(&mut self, a: Action) {
-        let s = self.to_act;
-        self.count_action();
+        let s = self.core.to_act;
+        self.core.count_action();
         match self.phase {
             Phase::Opening => self.apply_opening(s, a),
             Phase::Auction => self.apply_auction(s, a),
@@ -1767,12 +1689,6 @@ impl Game for Polish {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        match self.phase {
-            Phase::Over(end) => Some(Outcome {
-                end,
-                ledger: self.settle(),
-            }),
-            _ => None,
-        }
+        rules::outcome(self)
     }
 }
