@@ -18,6 +18,7 @@ pub mod options;
 pub mod polish;
 pub mod rules;
 pub mod seat;
+pub mod session;
 pub mod shared;
 pub mod shuffle;
 pub mod trick;

@@ -51,6 +51,8 @@ macro_rules! with_game {
     };
 }
 
+pub(crate) use with_game;
+
 /// The one match over the games in play: runs `$e` with `$g` bound to the game `$self` holds.
 macro_rules! dispatch {
     ($self:expr, $g:ident => $e:expr) => {
@@ -62,6 +64,8 @@ macro_rules! dispatch {
         }
     };
 }
+
+pub(crate) use dispatch;
 
 /// The games' one list beside the two matches above: each game's arm of [`AnyGame`] and of
 /// [`VariantOptions`], and the conversions into them.

@@ -6,6 +6,7 @@ pub mod ids;
 pub mod matchplay;
 pub mod options;
 pub mod score;
+pub mod session;
 
 pub use game::{Hungarian, Phase};
 pub use matchplay::{MatchContext, MatchError, MatchKind, Session};

@@ -1,0 +1,63 @@
+//! The Austrian series of three (AT-MATCH): the deal passes to the right, but after three
+//! passes redealt the same dealer deals again (AT-BID-06); the running totals are the players'
+//! points, and the series ends as soon as one reaches 100, each player at 100 or more scoring
+//! 10 more (AT-MATCH-01/02). After three passes under the Graz rule the dealer may keep talon
+//! cards: [`crate::session::MatchContext::next_setup`] then deals the next hand from the rest
+//! of the pack, the kept cards in the keeper's hand, who must bid (AT-BID-09/10).
+
+use crate::austrian::Austrian;
+use crate::card::{Card, Pack};
+use crate::deal::DealBuilder;
+use crate::game::End;
+use crate::ledger::Ledger;
+use crate::seat::{Seat, Table};
+use crate::session::{MatchContext, MatchKind, SessionRules};
+use crate::shuffle;
+use crate::variant::DealSource;
+
+/// The points that end a series (AT-MATCH-01).
+const SERIES_TARGET: i64 = 100;
+/// What each player at the target scores more when the series ends (AT-MATCH-02).
+const TARGET_BONUS: i64 = 10;
+
+impl SessionRules for Austrian {
+    const KIND: MatchKind = MatchKind::Austrian;
+
+    const RULE: &'static str = "AT-MATCH-01";
+
+    const TARGET: Option<(i64, i64)> = Some((SERIES_TARGET, TARGET_BONUS));
+
+    const CARRIED: &'static [&'static str] = &["obliged_bidder"];
+
+    /// After three passes the same dealer deals again (AT-BID-06), unless the dealer kept
+    /// talon cards (Graz): the deal then passes on.
+    fn keeps_dealer(end: End, kept: bool) -> bool {
+        matches!(end, End::PassedOut | End::Annulled(_)) && !kept
+    }
+
+    fn hand_on(&self, _ledger: &Ledger, m: &mut MatchContext) {
+        m.kept = self.kept();
+    }
+
+    /// After talon cards were kept, the next hand is the rest of the pack shuffled from `seed`
+    /// with the kept cards in the keeper's hand, who must bid (AT-BID-09/10).
+    fn carry(m: &MatchContext, options: &mut Vec<(String, String)>, seed: [u8; 32]) -> DealSource {
+        let Some((keeper, cards)) = m.kept else {
+            return DealSource::Seed(seed);
+        };
+        options.push(("obliged_bidder".to_owned(), keeper.get().to_string()));
+        let table = Table {
+            seats: m.seats(),
+            dealer: m.dealer(),
+            sitting_out: None,
+        };
+        let order = shuffle::shuffled(Pack::Tarock54, seed);
+        let d = Austrian::deal_keeping(&table, order.as_slice(), keeper, cards);
+        let mut b = DealBuilder::new().talon(d.talon());
+        for s in Seat::all(m.seats()) {
+            let hand: Vec<Card> = d.hands[s].into_iter().collect();
+            b = b.hand(s.get(), &hand);
+        }
+        DealSource::Explicit(b)
+    }
+}
