@@ -103,12 +103,14 @@ impl Core {
     }
 
     /// Counts one more action applied.
+    #[inline]
     pub(crate) fn count_action(&mut self) {
         self.actions = self.actions.wrapping_add(1);
     }
 
     /// Every card played so far: the completed tricks' (which went to their winners' piles)
     /// and the current trick's.
+    #[inline]
     pub(crate) fn played(&self) -> CardSet {
         self.won
             .0
@@ -117,6 +119,7 @@ impl Core {
     }
 
     /// Play begins: `leader` leads the first trick.
+    #[inline]
     pub(crate) fn lead(&mut self, leader: Seat) {
         self.trick = Trick::new(leader);
         self.to_act = leader;
@@ -124,6 +127,7 @@ impl Core {
 
     /// Plays `c` from `s`'s hand to the current trick. True when that completes the trick
     /// (every active player has played to it); otherwise the next active seat is to act.
+    #[inline]
     pub(crate) fn play_card(&mut self, s: Seat, c: Card) -> bool {
         self.hands[s].remove(c);
         self.trick.push(s, c);
@@ -137,6 +141,7 @@ impl Core {
     /// Closes the complete current trick won by `winner`: `to_winner` (its cards, unless one
     /// stays with its player, as the Danish fool does) goes to the winner's pile, the trick is
     /// stored, and the winner leads the next one. Returns the number of tricks played.
+    #[inline]
     pub(crate) fn close_trick(&mut self, winner: Seat, to_winner: CardSet) -> usize {
         self.won[winner] |= to_winner;
         if let Some(slot) = self.tricks.get_mut(usize::from(self.ntricks)) {
@@ -150,6 +155,7 @@ impl Core {
 
     /// Plays `c` from `s`'s hand under `rules`, the highest card taking a complete trick:
     /// the winner and the number of tricks played once the trick is complete.
+    #[inline]
     pub(crate) fn play(&mut self, s: Seat, c: Card, rules: &TrickRules) -> Option<(Seat, usize)> {
         if !self.play_card(s, c) {
             return None;
@@ -178,17 +184,20 @@ pub(crate) struct Round {
 impl Round {
     /// True while `s` has not finished a turn of this round: new announcements and
     /// declarations come in one's first turn.
+    #[inline]
     pub(crate) fn first_turn(&self, s: Seat) -> bool {
         self.had_turn & (1 << s.get()) == 0
     }
 
     /// The current turn did more than pass.
+    #[inline]
     pub(crate) fn act(&mut self) {
         self.acted = true;
     }
 
     /// Ends `s`'s turn; true when that ends the round: `silent_turns` silent turns in a row,
     /// once every seat of the mask `everyone` has had a turn.
+    #[inline]
     pub(crate) fn end_turn(&mut self, s: Seat, silent_turns: u8, everyone: u8) -> bool {
         if self.acted {
             self.silent = 0;
