@@ -163,7 +163,11 @@ pub trait SessionRules: Rules {
     }
 
     /// The options the next hand carries (added to `options`) and where its cards come from.
-    fn carry(_m: &MatchContext, _options: &mut Vec<(String, String)>, seed: [u8; 32]) -> DealSource {
+    fn carry(
+        _m: &MatchContext,
+        _options: &mut Vec<(String, String)>,
+        seed: [u8; 32],
+    ) -> DealSource {
         DealSource::Seed(seed)
     }
 }

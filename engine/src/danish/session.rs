@@ -34,7 +34,11 @@ impl SessionRules for Danish {
             let seats = m.seats();
             let n = i64::from(seats);
             for pot in &mut m.pots {
-                let unit = if *pot % SHARE_UNIT == 0 { SHARE_UNIT } else { 1 };
+                let unit = if *pot % SHARE_UNIT == 0 {
+                    SHARE_UNIT
+                } else {
+                    1
+                };
                 let share = *pot / (unit * n) * unit;
                 let mut rest = *pot - share * n;
                 for t in &mut m.totals.0[..usize::from(seats)] {

@@ -41,8 +41,9 @@ use crate::game::{
     pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
     Viewer, Violation, ViolationKind, Visible,
 };
-use crate::ledger::{team_line, Item as LedgerLine, Ledger, LedgerItem, Sides, Team};
-use crate::polish::options::{Dealing, FourKingsSide, PolishOptions, TalonProcedure};
+use crate::ledger::{Ledger, Team};
+use crate::polish::options::{Dealing, PolishOptions, TalonProcedure};
+use crate::polish::score::{self, Announced, Facts};
 use crate::polish::{bot, ids};
 use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
@@ -1047,260 +1048,43 @@ impl Polish {
     /// Each team's card points in thirds (PL-SCORE-02/03): the declarer's team, the opponents.
     #[must_use]
     pub fn card_thirds(&self) -> [i64; 2] {
-        self.piles()
-            .map(|p| count::count_thirds(CountMethod::ThreesMinusTwo, p))
-    }
-
-    /// A team line of the settlement: in two against two each player of the losing team pays
-    /// one of the winners (PL-SCORE-09); a player alone pays or receives the value from each of
-    /// the three (PL-SCORE-10).
-    fn line(
-        &self,
-        item: LedgerLine,
-        team: Team,
-        base: i64,
-        multiplier: i64,
-        announced: bool,
-        made: bool,
-    ) -> LedgerItem {
-        let sides = Sides::new(self.core.table, self.declarer, self.partner);
-        team_line(&sides, item, team, base, multiplier, announced, made)
+        score::card_thirds(self.piles())
     }
 
     /// The settlement of the hand (meaningful once it is over).
     #[must_use]
     pub fn settle(&self) -> Ledger {
-        let mut ledger = Ledger::default();
         match self.phase {
-            Phase::Over(End::Played) => self.settle_played(&mut ledger),
-            Phase::Over(End::GaveUp(d)) => {
-                // PL-SCORE-11: the declarer alone pays each of the three; nothing else counts.
-                let sides = Sides::new(self.core.table, d, None);
-                let v = self.o.king_in_talon_giveup_penalty;
-                let mut line = team_line(
-                    &sides,
-                    LedgerLine::GiveUp,
-                    Team::Declarer,
-                    v,
-                    1,
-                    false,
-                    false,
-                );
-                line.seat = Some(d);
-                ledger.push(line);
-            }
-            _ => {}
+            Phase::Over(End::Played) => score::settle(&self.facts()),
+            Phase::Over(End::GaveUp(d)) => score::settle_give_up(&self.o, self.core.table, d),
+            _ => Ledger::default(),
         }
-        ledger
     }
 
-    fn settle_played(&self, ledger: &mut Ledger) {
-        let piles = self.piles();
-        let thirds = self.card_thirds();
-        ledger.card_points = Some(thirds.map(count::round_thirds));
-        let pile = |t: Team| piles[team_index(t)];
-        let team_at = |c: Card| -> Option<(usize, Team, Team)> {
-            // The trick index, the team that played `c` and the team that won it.
-            self.tricks().iter().enumerate().find_map(|(i, t)| {
-                let by = t.player_of(c)?;
-                let (w, _) = t.winner(&TrickRules::TAROCK)?;
-                Some((i, self.team_of(by), self.team_of(w)))
+    /// The facts of the hand its settlement depends on.
+    fn facts(&self) -> Facts<'_> {
+        let item = |a: Announceable| {
+            let i = self.items[a as usize];
+            i.announced.then_some(Announced {
+                team: i.team,
+                announcer: i.announcer,
+                level: i.level,
             })
         };
-        let last = TRICKS - 1;
-        // The game (PL-SCORE-05/06).
-        let made = thirds[0] > 105;
-        ledger.push(self.line(
-            LedgerLine::Game,
-            Team::Declarer,
-            game_value(self.contract),
-            multiplier(self.game_level),
-            false,
-            made,
-        ));
-        // Four kings (PL-SCORE-15/16).
-        match self.four_kings {
-            Some(h) => {
-                let team = match self.o.four_kings_commitment_side {
-                    FourKingsSide::Holder => self.team_of(h),
-                    FourKingsSide::Bidder => Team::Declarer,
-                };
-                let made = pile(team).is_superset(CardSet::KINGS);
-                ledger.push(self.line(LedgerLine::Bonus(Bonus::FourKings), team, 8, 1, true, made));
-            }
-            None => {
-                for team in [Team::Declarer, Team::Opponents] {
-                    if pile(team).is_superset(CardSet::KINGS) {
-                        ledger.push(self.line(
-                            LedgerLine::Bonus(Bonus::FourKings),
-                            team,
-                            2,
-                            1,
-                            false,
-                            true,
-                        ));
-                    }
-                }
-            }
-        }
-        // Trul (PL-SCORE-13/14).
-        let trul = self.items[Announceable::Trul as usize];
-        if trul.announced {
-            let made = pile(trul.team).is_superset(CardSet::HONOURS);
-            ledger.push(self.line(
-                LedgerLine::Bonus(Bonus::Trull),
-                trul.team,
-                self.o.announced_trul_value,
-                multiplier(trul.level),
-                true,
-                made,
-            ));
-        } else {
-            for team in [Team::Declarer, Team::Opponents] {
-                if pile(team).is_superset(CardSet::HONOURS) {
-                    ledger.push(self.line(
-                        LedgerLine::Bonus(Bonus::Trull),
-                        team,
-                        2,
-                        1,
-                        false,
-                        true,
-                    ));
-                }
-            }
-        }
-        // Pagat ultymo and the lost pagat (PL-SCORE-17..19, 26..28).
-        let pagat = team_at(Card::PAGAT);
-        let ultimo = self.items[Announceable::PagatUltimo as usize];
-        let pagat_won_last = pagat.is_some_and(|(i, by, w)| i == last && by == w)
-            && self.core.tricks[last]
-                .winner(&TrickRules::TAROCK)
-                .map(|(_, c)| c)
-                == Some(Card::PAGAT);
-        if ultimo.announced {
-            ledger.push(self.line(
-                LedgerLine::Bonus(Bonus::PagatUltimo),
-                ultimo.team,
-                2,
-                multiplier(ultimo.level),
-                true,
-                pagat_won_last,
-            ));
-        } else if let Some((i, by, _)) = pagat {
-            if i == last {
-                ledger.push(self.line(
-                    LedgerLine::Bonus(Bonus::PagatUltimo),
-                    by,
-                    1,
-                    1,
-                    false,
-                    pagat_won_last,
-                ));
-            }
-        }
-        if let Some((i, by, w)) = pagat {
-            if by != w && i != last {
-                ledger.push(self.line(LedgerLine::Bonus(Bonus::PagatCatch), w, 1, 1, false, true));
-            }
-        }
-        // Król ultymo and the captured king (PL-SCORE-20..25).
-        if let Some(k) = self.called {
-            let king = team_at(k);
-            let announced = self.items[Announceable::KingUltimo as usize];
-            let won_last_with_king = king.is_some_and(|(i, _, w)| i == last && w == Team::Declarer);
-            if announced.announced {
-                ledger.push(self.line(
-                    LedgerLine::Bonus(Bonus::KingUltimo(self.called_suit())),
-                    Team::Declarer,
-                    2,
-                    multiplier(announced.level),
-                    true,
-                    won_last_with_king,
-                ));
-            } else if won_last_with_king {
-                ledger.push(self.line(
-                    LedgerLine::Bonus(Bonus::KingUltimo(self.called_suit())),
-                    Team::Declarer,
-                    1,
-                    1,
-                    false,
-                    true,
-                ));
-            }
-            let captured = match king {
-                Some((i, _, w)) => w == Team::Opponents && !(i == last && announced.announced),
-                // PL-SCORE-23/24: turned up and left, not merely unseen.
-                None => (self.talon_remaining() - self.talon_unseen()).contains(k),
-            };
-            if captured {
-                ledger.push(self.line(
-                    LedgerLine::Bonus(Bonus::KingCatch),
-                    Team::Opponents,
-                    1,
-                    1,
-                    false,
-                    true,
-                ));
-            }
-        }
-        // The XXI caught by the other team's skiż (PL-SCORE-29).
-        let caught = self.tricks().iter().find_map(|t| {
-            let skiz = self.team_of(t.player_of(Card::SKIZ)?);
-            let xxi = self.team_of(t.player_of(Card::XXI)?);
-            (skiz != xxi).then_some(skiz)
-        });
-        if let Some(team) = caught {
-            ledger.push(self.line(LedgerLine::Bonus(Bonus::XxiCatch), team, 2, 1, false, true));
-        }
-        // Walat (PL-SCORE-30).
-        let all_tricks = |team: Team| {
-            self.tricks().iter().all(|t| {
-                t.winner(&TrickRules::TAROCK)
-                    .is_some_and(|(w, _)| self.team_of(w) == team)
-            })
-        };
-        let walat = self.items[Announceable::Walat as usize];
-        if walat.announced {
-            let made = all_tricks(walat.team);
-            ledger.push(self.line(
-                LedgerLine::Bonus(Bonus::Volat),
-                walat.team,
-                20,
-                1,
-                true,
-                made,
-            ));
-        } else {
-            for team in [Team::Declarer, Team::Opponents] {
-                if all_tricks(team) {
-                    ledger.push(self.line(
-                        LedgerLine::Bonus(Bonus::Volat),
-                        team,
-                        5,
-                        1,
-                        false,
-                        true,
-                    ));
-                }
-            }
-        }
-        // Declarations (PL-SCORE-12).
-        for s in Seat::all(self.core.table.seats) {
-            if let Some((n, v)) = self.declared[s].and_then(|n| Some((n, declaration_value(n)?))) {
-                let mut line = self.line(
-                    LedgerLine::Tarokks {
-                        count: n,
-                        declared: true,
-                    },
-                    self.team_of(s),
-                    v,
-                    1,
-                    true,
-                    true,
-                );
-                line.seat = Some(s);
-                ledger.push(line);
-            }
+        Facts {
+            options: &self.o,
+            table: self.core.table,
+            declarer: self.declarer,
+            partner: self.partner,
+            contract: self.contract,
+            called: self.called,
+            four_kings: self.four_kings,
+            tricks: self.tricks(),
+            piles: self.piles(),
+            talon_left_up: self.talon_remaining() - self.talon_unseen(),
+            announced: Announceable::ALL.map(item),
+            game_level: self.game_level,
+            declared: self.declared,
         }
     }
 
