@@ -31,9 +31,8 @@
 //! players who won it, and nobody pays (`Scoring::Points`).
 
 use crate::action::{Action, Bonus, Contract, Target};
-use crate::austrian::options::{
-    AllPass, AustrianOptions, KontraRules, Rules, TalonRemainder, ValatScoring,
-};
+use crate::austrian::options::{AllPass, AustrianOptions, KontraRules, Rules, TalonRemainder};
+use crate::austrian::score::{self, Declared, Facts};
 use crate::austrian::{bot, ids};
 use crate::card::{Card, CardSet, Pack};
 use crate::count::{self, CountMethod};
@@ -42,7 +41,7 @@ use crate::game::{
     pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
     Viewer, Violation, ViolationKind, Visible,
 };
-use crate::ledger::{Item as LedgerLine, Ledger, LedgerItem, Scoring, Team};
+use crate::ledger::{Ledger, Scoring, Team};
 use crate::rules;
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::{Core, Round};
@@ -124,25 +123,6 @@ pub fn bonus_slot(b: Bonus) -> Option<usize> {
     BONUSES.iter().position(|&x| x == b)
 }
 
-/// The card combinations (AT-SCORE-11..17).
-const COMBOS: [Bonus; 5] = [
-    Bonus::RoyalTrull,
-    Bonus::TarockTrull,
-    Bonus::Heads,
-    Bonus::WithoutKings,
-    Bonus::WithoutTrull,
-];
-
-/// One declared bonus.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Item {
-    declared: bool,
-    by: Seat,
-    before_talon: bool,
-    /// Graz kontra level on this bonus.
-    level: u8,
-}
-
 /// An Austrian hand in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Austrian {
@@ -169,7 +149,7 @@ pub struct Austrian {
     to_discard: u8,
     discards: CardSet,
     round: Round,
-    items: [Item; 10],
+    items: [Declared; 10],
     /// The kontra level on the game (Graz), or on everything (Beck).
     game_level: u8,
     /// Each hand at the start of play: the card combinations are judged on it.
@@ -221,7 +201,7 @@ impl Austrian {
     /// A new hand: `deal` must fit [`Austrian::SHAPE`].
     fn new(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
         let forehand = table.first_active();
-        let item = Item {
+        let item = Declared {
             declared: false,
             by: forehand,
             before_talon: false,
@@ -340,11 +320,6 @@ impl Austrian {
 
     fn finish(&mut self, end: End) {
         self.phase = Phase::Over(end);
-    }
-
-    /// The contract multiplier (AT-SCORE-07): Dreiblatt 1 … Solo 4.
-    fn multiplier(&self) -> i64 {
-        i64::from(self.contract.level()) + 1
     }
 
     // ----- auction -----------------------------------------------------------------------------
@@ -650,7 +625,7 @@ impl Austrian {
             Action::Pass => return self.end_turn(s),
             Action::Announce(b) => {
                 if let Some(slot) = bonus_slot(b) {
-                    self.items[slot] = Item {
+                    self.items[slot] = Declared {
                         declared: true,
                         by: s,
                         before_talon: self.phase == Phase::PreTalon,
@@ -855,351 +830,30 @@ impl Austrian {
         piles
     }
 
-    /// A line of the score sheet worth `base × multiplier` to `team` (made) or to the other
-    /// side (failed): the soloist alone, or each defender (AT-SCORE-32).
-    fn line(
-        &self,
-        item: LedgerLine,
-        team: Team,
-        base: i64,
-        multiplier: i64,
-        announced: bool,
-        made: bool,
-    ) -> LedgerItem {
-        // Each player of the winning side is credited the value; nobody pays.
-        LedgerItem::of_team(
-            item,
-            team,
-            base,
-            multiplier,
-            announced,
-            made,
-            |winner, v| {
-                let mut credits = BySeat::splat(0);
-                for s in Seat::all(self.core.table.seats) {
-                    if self.team_of(s) == winner {
-                        credits[s] = v;
-                    }
-                }
-                credits
-            },
-        )
-    }
-
-    /// A line crediting one seat (a card combination in its hand, Mondfang).
-    fn seat_line(&self, item: LedgerLine, s: Seat, base: i64, multiplier: i64) -> LedgerItem {
-        let mut payments = BySeat::splat(0);
-        payments[s] = base.saturating_mul(multiplier);
-        LedgerItem {
-            item,
-            team: Some(self.team_of(s)),
-            seat: Some(s),
-            base,
-            multiplier,
-            announced: false,
-            made: true,
-            payments,
-            pots: [0; 2],
-        }
-    }
-
-    /// Whether `s`'s hand at the start of play holds combination `b`.
-    fn holds(&self, s: Seat, b: Bonus) -> bool {
-        let h = self.at_play[s];
-        let trull = (h & TRULL).len();
-        match b {
-            Bonus::RoyalTrull => h.is_superset(CardSet::KINGS),
-            Bonus::TarockTrull => trull == 3,
-            Bonus::Heads => trull == 2,
-            Bonus::WithoutKings => s == self.declarer && !h.intersects(CardSet::KINGS),
-            Bonus::WithoutTrull => s == self.declarer && trull == 0,
-            _ => false,
-        }
-    }
-
-    /// The trick (0-based) `c` was played to and the seats that played and won it.
-    fn played(&self, c: Card) -> Option<(usize, Seat, Seat)> {
-        self.tricks().iter().enumerate().find_map(|(i, t)| {
-            let by = t.player_of(c)?;
-            let (w, _) = t.winner(&TrickRules::TAROCK)?;
-            Some((i, by, w))
-        })
-    }
-
     /// The settlement of the hand (meaningful once it is over): a score sheet.
     #[must_use]
     pub fn settle(&self) -> Ledger {
-        let mut ledger = Ledger {
-            scoring: Scoring::Points,
-            ..Ledger::default()
-        };
         match self.phase {
             Phase::Over(End::Played) if !self.declarer_known() => {
-                self.settle_trischaken(&mut ledger)
+                score::settle_trischaken(self.core.table, self.core.won)
             }
-            Phase::Over(End::Played) => self.settle_played(&mut ledger),
-            _ => {}
-        }
-        ledger
-    }
-
-    fn settle_trischaken(&self, ledger: &mut Ledger) {
-        // AT-SCORE-33: the most card points lose 10; the others win 5, and 5 more without a
-        // trick. Ties for the most all lose.
-        let points: BySeat<i64> = {
-            let mut p = BySeat::splat(0);
-            for s in Seat::all(self.core.table.seats) {
-                p[s] = count::count(CountMethod::ThreesMinusTwo, self.core.won[s]);
-            }
-            p
-        };
-        let most = Seat::all(self.core.table.seats)
-            .map(|s| points[s])
-            .max()
-            .unwrap_or(0);
-        for s in Seat::all(self.core.table.seats) {
-            let value = if points[s] == most {
-                -10
-            } else if self.core.won[s].is_empty() {
-                10
-            } else {
-                5
-            };
-            let mut line = self.seat_line(LedgerLine::Trischaken, s, value, 1);
-            line.team = None;
-            line.made = value > 0;
-            ledger.push(line);
-        }
-    }
-
-    #[allow(clippy::too_many_lines)]
-    fn settle_played(&self, ledger: &mut Ledger) {
-        let piles = self.piles();
-        let points = piles.map(|p| count::count(CountMethod::ThreesMinusTwo, p));
-        ledger.card_points = Some(points);
-        let m = self.multiplier();
-        let beck = self.o.kontra_rules == KontraRules::Beck;
-        let kontra = |level: u8| 1_i64 << level.min(2);
-        // Under Beck a kontra doubles everything; under Graz each item has its own.
-        let all = if beck { kontra(self.game_level) } else { 1 };
-        let item_kontra = |i: &Item| if beck { all } else { kontra(i.level) };
-        let valat = self.tricks().iter().all(|t| {
-            t.winner(&TrickRules::TAROCK)
-                .is_some_and(|(w, _)| w == self.declarer)
-        });
-        let valat_item = self.items[9];
-        // The game (AT-SCORE-04..08), and a declared Valat that fails under Graz's rules, which
-        // gives the defenders the game with every card in play (AT-SCORE-28).
-        let graz_valat_failed =
-            self.o.valat_scoring == ValatScoring::Graz && valat_item.declared && !valat;
-        let made = points[0] >= 36 && !graz_valat_failed;
-        let excess = if graz_valat_failed {
-            count::count(
-                CountMethod::ThreesMinusTwo,
-                Pack::Tarock54.cards() - self.talon_left(),
-            ) - 35
-        } else if made {
-            points[0] - 35
-        } else {
-            points[1] - 35
-        };
-        let game_base = self.won_as.game_points() + excess.max(0);
-        let game_kontra = if beck { all } else { kontra(self.game_level) };
-        ledger.push(self.line(
-            LedgerLine::Game,
-            Team::Declarer,
-            game_base,
-            m * game_kontra,
-            false,
-            made,
-        ));
-        // The bonuses. `basis` sums what Graz's Valat multiplies: the game and the combinations
-        // and last-trick bonuses credited to the soloist (AT-SCORE-27).
-        let mut soloist_basis = if made { game_base * m } else { 0 };
-        let timing = |i: &Item| -> (bool, bool) { (i.declared, i.before_talon) };
-        // Card combinations (AT-SCORE-11..18): judged on the hands at the start of play.
-        for b in COMBOS {
-            let slot = bonus_slot(b).unwrap_or(0);
-            let it = self.items[slot];
-            let value = match b {
-                Bonus::RoyalTrull | Bonus::WithoutKings => 5,
-                Bonus::TarockTrull | Bonus::WithoutTrull => 4,
-                _ => 2,
-            };
-            let (declared, before) = timing(&it);
-            if declared {
-                // Beck: the basic value after the talon, double before it. Graz: the basic
-                // value only for a combination shown after the game (silent), double when
-                // declared after "Ich liege" (AT-SCORE-10, AT-SCORE-18).
-                let graz = self.o.bonus_declaration_timing == Rules::Graz;
-                let factor = if before || graz { 2 } else { 1 };
-                let ok = self.holds(it.by, b);
-                let mut line = self.line(
-                    LedgerLine::Bonus(b),
-                    self.team_of(it.by),
-                    value * factor,
-                    m * item_kontra(&it),
-                    true,
-                    ok,
-                );
-                if ok {
-                    // A combination is its holder's, even a defender's (AT-SCORE-15).
-                    line.payments = BySeat::splat(0);
-                    line.payments[it.by] = value * factor * m * item_kontra(&it);
-                    line.seat = Some(it.by);
-                }
-                if ok && it.by == self.declarer {
-                    soloist_basis += value * factor * m;
-                }
-                ledger.push(line);
-            } else {
-                for s in Seat::all(self.core.table.seats).filter(|&s| self.holds(s, b)) {
-                    ledger.push(self.seat_line(LedgerLine::Bonus(b), s, value, m * all));
-                    if s == self.declarer {
-                        soloist_basis += value * m;
-                    }
-                }
-            }
-        }
-        // With Forty and With Fifty (AT-SCORE-19..21): the soloist's card points.
-        for (b, needed, value) in [(Bonus::WithForty, 40, 5), (Bonus::WithFifty, 50, 10)] {
-            let it = self.items[bonus_slot(b).unwrap_or(0)];
-            let ok = points[0] >= needed;
-            let exists = self.o.point_bonuses == Rules::Beck || b == Bonus::WithFifty;
-            if it.declared {
-                let factor = if it.before_talon { 4 } else { 2 };
-                ledger.push(self.line(
-                    LedgerLine::Bonus(b),
-                    Team::Declarer,
-                    value * factor,
-                    m * item_kontra(&it),
-                    true,
-                    ok,
-                ));
-            } else if exists && ok {
-                ledger.push(self.line(
-                    LedgerLine::Bonus(b),
-                    Team::Declarer,
-                    value,
-                    m * all,
-                    false,
-                    true,
-                ));
-            }
-        }
-        // Pagat Ultimo and Owl pre-ultimo (AT-SCORE-22/23): 5 Still, 10 after, 20 before.
-        for (b, card, trick) in [
-            (Bonus::PagatUltimo, Card::PAGAT, TRICKS - 1),
-            (Bonus::SasUhu, Card::EAGLE, TRICKS - 2),
-        ] {
-            if b == Bonus::SasUhu && !self.o.owl_pre_ultimo {
-                continue;
-            }
-            let it = self.items[bonus_slot(b).unwrap_or(0)];
-            let feat = self.played(card).and_then(|(i, by, w)| {
-                let best = self.core.tricks[i]
-                    .winner(&TrickRules::TAROCK)
-                    .map(|(_, c)| c);
-                (i == trick && w == by && best == Some(card)).then_some(by)
-            });
-            if it.declared {
-                let factor = if it.before_talon { 4 } else { 2 };
-                let team = self.team_of(it.by);
-                let ok = feat.is_some_and(|by| self.team_of(by) == team);
-                ledger.push(self.line(
-                    LedgerLine::Bonus(b),
-                    team,
-                    5 * factor,
-                    m * item_kontra(&it),
-                    true,
-                    ok,
-                ));
-                if ok && team == Team::Declarer {
-                    soloist_basis += 5 * factor * m;
-                }
-            } else if let Some(by) = feat {
-                let team = self.team_of(by);
-                ledger.push(self.line(LedgerLine::Bonus(b), team, 5, m * all, false, true));
-                if team == Team::Declarer {
-                    soloist_basis += 5 * m;
-                }
-            }
-        }
-        // Valat (AT-SCORE-25..28).
-        let (declared, before) = timing(&valat_item);
-        match self.o.valat_scoring {
-            ValatScoring::BeckA => {
-                let value = if !declared {
-                    12
-                } else if before {
-                    48
-                } else {
-                    24
-                };
-                if declared || valat {
-                    ledger.push(self.line(
-                        LedgerLine::Bonus(Bonus::Volat),
-                        Team::Declarer,
-                        value,
-                        m * item_kontra(&valat_item),
-                        declared,
-                        valat,
-                    ));
-                }
-            }
-            ValatScoring::BeckB | ValatScoring::Graz => {
-                let factor = match (self.o.valat_scoring, declared, before) {
-                    (ValatScoring::Graz, false, _) => 6,
-                    (ValatScoring::Graz, true, _) => 12,
-                    (_, false, _) => 12,
-                    (_, true, false) => 24,
-                    (_, true, true) => 48,
-                };
-                if valat {
-                    // Everything the soloist is credited is multiplied: the Valat line is the
-                    // rest of the product.
-                    let basis = if self.o.valat_scoring == ValatScoring::Graz {
-                        soloist_basis
-                    } else {
-                        ledger
-                            .items
-                            .iter()
-                            .map(|l| l.payments[self.declarer])
-                            .sum::<i64>()
-                    };
-                    ledger.push(self.line(
-                        LedgerLine::Bonus(Bonus::Volat),
-                        Team::Declarer,
-                        basis,
-                        factor - 1,
-                        declared,
-                        true,
-                    ));
-                } else if declared && self.o.valat_scoring == ValatScoring::BeckB {
-                    let value = if before { 48 } else { 24 };
-                    ledger.push(self.line(
-                        LedgerLine::Bonus(Bonus::Volat),
-                        Team::Declarer,
-                        value,
-                        m * item_kontra(&valat_item),
-                        true,
-                        false,
-                    ));
-                }
-            }
-        }
-        // Mondfang (AT-SCORE-24): the Sküs takes the XXI.
-        if self.o.mondfang_bonus {
-            let caught = self.tricks().iter().find_map(|t| {
-                let by = t.player_of(Card::SKIZ)?;
-                let lost = t.player_of(Card::XXI)?;
-                (by != lost).then_some((by, lost))
-            });
-            if let Some((by, lost)) = caught {
-                let mut line = self.seat_line(LedgerLine::Bonus(Bonus::XxiCatch), by, 5, 1);
-                line.payments[lost] = -5;
-                ledger.push(line);
-            }
+            Phase::Over(End::Played) => score::settle(&Facts {
+                options: &self.o,
+                table: self.core.table,
+                declarer: self.declarer,
+                contract: self.contract,
+                won_as: self.won_as,
+                bonuses: self.items,
+                game_level: self.game_level,
+                at_play: self.at_play,
+                tricks: self.tricks(),
+                piles: self.piles(),
+                talon_left: self.talon_left(),
+            }),
+            _ => Ledger {
+                scoring: Scoring::Points,
+                ..Ledger::default()
+            },
         }
     }
 

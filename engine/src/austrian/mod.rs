@@ -5,6 +5,7 @@ pub mod bot;
 pub mod game;
 pub mod ids;
 pub mod options;
+pub mod score;
 pub mod session;
 
 pub use game::{Austrian, Phase, Won};
