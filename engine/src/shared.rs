@@ -127,7 +127,7 @@ impl Core {
 
     /// Plays `c` from `s`'s hand to the current trick. True when that completes the trick
     /// (every active player has played to it); otherwise the next active seat is to act.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_card(&mut self, s: Seat, c: Card) -> bool {
         self.hands[s].remove(c);
         self.trick.push(s, c);
@@ -141,7 +141,7 @@ impl Core {
     /// Closes the complete current trick won by `winner`: `to_winner` (its cards, unless one
     /// stays with its player, as the Danish fool does) goes to the winner's pile, the trick is
     /// stored, and the winner leads the next one. Returns the number of tricks played.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn close_trick(&mut self, winner: Seat, to_winner: CardSet) -> usize {
         self.won[winner] |= to_winner;
         if let Some(slot) = self.tricks.get_mut(usize::from(self.ntricks)) {
@@ -155,7 +155,7 @@ impl Core {
 
     /// Plays `c` from `s`'s hand under `rules`, the highest card taking a complete trick:
     /// the winner and the number of tricks played once the trick is complete.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play(&mut self, s: Seat, c: Card, rules: &TrickRules) -> Option<(Seat, usize)> {
         if !self.play_card(s, c) {
             return None;
