@@ -29,13 +29,14 @@ use crate::action::{Action, Bonus};
 use crate::card::{Card, CardSet, Pack, Rank, Suit};
 use crate::count::danish_value;
 use crate::danish::options::{DanishOptions, DiscardRules, FoolEndplay, FoolLead};
+use crate::danish::score::{self, Facts, DEALING_FEE, TRICK_PAYMENT};
 use crate::danish::{bot, ids};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
     pick_in_listing, ActionList, End, Game, Observe, Outcome, Stage, Viewer, Violation,
     ViolationKind, Visible,
 };
-use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring};
+use crate::ledger::{Ledger, Pot};
 use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::Core;
@@ -53,8 +54,6 @@ pub const FOOL: Card = Card::SKIZ;
 const TRUMPS: CardSet = CardSet::TAROKKS_NUMBERED;
 /// The trick rules: trumps 1..21, the fool an excuse.
 const RULES: TrickRules = TrickRules::DANISH;
-/// The kings and the pagat: the ultimo cards (DK-SCORE-12).
-const ULTIMO_CARDS: CardSet = CardSet(CardSet::KINGS.0 | 1 << Card::PAGAT.index());
 
 /// The phase of a Danish hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -393,7 +392,7 @@ impl Danish {
             } else {
                 0
             };
-            (p, founded + 5)
+            (p, founded + DEALING_FEE)
         })
     }
 
@@ -468,19 +467,8 @@ impl Danish {
     /// point per trick, the skat counting as one (DK-SCORE-26, DK-SCORE-30).
     #[must_use]
     pub fn count_of(&self, s: Seat) -> i64 {
-        let (pile, skat) = if s == self.core.table.dealer {
-            (self.core.won[s] | self.skat, 1)
-        } else {
-            (self.core.won[s], 0)
-        };
-        pile.into_iter().map(danish_value).sum::<i64>() + i64::from(self.tricks_won[s]) + skat
-    }
-
-    fn others(&self, s: Seat) -> impl Iterator<Item = Seat> + '_ {
-        self.core
-            .table
-            .active_from(self.core.table.first_active())
-            .filter(move |&t| t != s)
+        let won = self.core.won[s];
+        score::count(&self.core.table, s, won, self.skat, self.tricks_won[s])
     }
 
     // ----- opening -----------------------------------------------------------------------------
@@ -767,10 +755,10 @@ impl Danish {
                 }
                 if c.is_king() {
                     self.kings_lost[p] += 1;
-                    self.pots[Pot::King.index()] += 5;
+                    self.pots[Pot::King.index()] += TRICK_PAYMENT;
                 } else if c == Card::PAGAT {
                     self.pagat_lost[p] += 1;
-                    self.pots[Pot::Pagat.index()] += 5;
+                    self.pots[Pot::Pagat.index()] += TRICK_PAYMENT;
                 }
             }
             if best == Card::PAGAT && self.o.pay_pagat_trick_win {
@@ -804,285 +792,25 @@ impl Danish {
 
     // ----- settlement --------------------------------------------------------------------------
 
-    fn line(
-        item: DanishItem,
-        seat: Option<Seat>,
-        base: i64,
-        multiplier: i64,
-        payments: BySeat<i64>,
-        pots: [i64; 2],
-    ) -> LedgerItem {
-        LedgerItem {
-            item: Item::Danish(item),
-            team: None,
-            seat,
-            base,
-            multiplier,
-            announced: false,
-            made: true,
-            payments,
-            pots,
-        }
-    }
-
-    /// `to` receives `v` from each other active player.
-    fn collect(&self, to: Seat, v: i64) -> BySeat<i64> {
-        self.pay_each(to, -v)
-    }
-
-    /// `from` pays `v` to each other active player.
-    fn pay_each(&self, from: Seat, v: i64) -> BySeat<i64> {
-        let mut p = BySeat::splat(0);
-        for o in self.others(from) {
-            p[o] += v;
-            p[from] -= v;
-        }
-        p
-    }
-
     /// The settlement of the hand (meaningful once it is over): payments between the players
     /// and into and out of the pots.
     #[must_use]
     pub fn settle(&self) -> Ledger {
-        let mut l = Ledger {
-            scoring: Scoring::Payments,
-            ..Ledger::default()
-        };
-        let dealer = self.core.table.dealer;
-        let start = [self.o.pagat_pot, self.o.king_pot];
-        let mut pots = start;
-        let push = |l: &mut Ledger, pots: &mut [i64; 2], line: LedgerItem| {
-            for (p, d) in pots.iter_mut().zip(line.pots) {
-                *p += d;
-            }
-            l.push(line);
-        };
-        // Foundation of an empty pot, every seat paying (DK-MATCH-01..03), and the dealer's fee
-        // (DK-SCORE-03).
-        for pot in Pot::BOTH {
-            if start[pot.index()] == 0 {
-                let f = self.o.pot_foundation;
-                let mut d = [0; 2];
-                d[pot.index()] = f * i64::from(self.core.table.seats);
-                let mut pay = BySeat::splat(0);
-                for s in Seat::all(self.core.table.seats) {
-                    pay[s] = -f;
-                }
-                push(
-                    &mut l,
-                    &mut pots,
-                    Danish::line(DanishItem::Foundation(pot), None, f, 1, pay, d),
-                );
-            }
-        }
-        let mut fee = BySeat::splat(0);
-        fee[dealer] = -10;
-        push(
-            &mut l,
-            &mut pots,
-            Danish::line(DanishItem::DealingFee, Some(dealer), 5, 2, fee, [5, 5]),
-        );
-        if self.phase != Phase::Over(End::Played) {
-            l.pots = Some(pots);
-            return l;
-        }
-        let order: Vec<Seat> = self.core.table.active_from(dealer).collect();
-        // The declarations, from the dealer on (DK-ANN-02, DK-SCORE-04..08).
-        for &s in &order {
-            for m in melds(self.declared_on[s]).iter() {
-                let v = m.value();
-                push(
-                    &mut l,
-                    &mut pots,
-                    Danish::line(
-                        DanishItem::Declaration(m),
-                        Some(s),
-                        v,
-                        1,
-                        self.collect(s, v),
-                        [0; 2],
-                    ),
-                );
-            }
-        }
-        // Payments during play (DK-SCORE-09..11).
-        for &s in &order {
-            let lost = [
-                (DanishItem::KingsLost, self.kings_lost[s], Pot::King),
-                (DanishItem::PagatLost, self.pagat_lost[s], Pot::Pagat),
-            ];
-            for (item, n, pot) in lost {
-                if n > 0 {
-                    let v = 5 * i64::from(n);
-                    let mut pay = self.pay_each(s, v);
-                    pay[s] -= v;
-                    let mut d = [0; 2];
-                    d[pot.index()] = v;
-                    push(
-                        &mut l,
-                        &mut pots,
-                        Danish::line(item, Some(s), 5, i64::from(n), pay, d),
-                    );
-                }
-            }
-            let n = self.pagat_tricks[s];
-            if n > 0 {
-                let v = 5 * i64::from(n);
-                push(
-                    &mut l,
-                    &mut pots,
-                    Danish::line(
-                        DanishItem::PagatTrick,
-                        Some(s),
-                        5,
-                        i64::from(n),
-                        self.collect(s, v),
-                        [0; 2],
-                    ),
-                );
-            }
-        }
-        debug_assert_eq!(pots, self.pots);
-        // The end of the hand: the pots are counted first (DK-SCORE-23).
-        let counted = pots;
-        let tout_by = order
-            .iter()
-            .copied()
-            .find(|&s| usize::from(self.tricks_won[s]) == TRICKS);
-        let blanks: Vec<Seat> = order
-            .iter()
-            .copied()
-            .filter(|&s| self.tricks_won[s] == 0)
-            .collect();
-        let nolo = match (tout_by, blanks.as_slice()) {
-            (None, [n]) => Some(*n),
-            _ => None,
-        };
-        let tout_failed = self.tout && tout_by != Some(dealer);
-        let t = self.o.tout_payment;
-        if let Some(s) = tout_by {
-            // DK-SCORE-13/14: the Tout takes both pots.
-            let mut pay = self.collect(s, t);
-            pay[s] += counted[0] + counted[1];
-            let mut line = Danish::line(
-                DanishItem::Tout,
-                Some(s),
-                t,
-                1,
-                pay,
-                [-counted[0], -counted[1]],
-            );
-            line.announced = self.tout;
-            push(&mut l, &mut pots, line);
-        }
-        if tout_failed {
-            // DK-SCORE-25: the dealer doubles both pots and pays each opponent.
-            let mut pay = self.pay_each(dealer, t);
-            pay[dealer] -= counted[0] + counted[1];
-            let mut line = Danish::line(DanishItem::ToutFailed, Some(dealer), t, 1, pay, counted);
-            line.announced = true;
-            line.made = false;
-            push(&mut l, &mut pots, line);
-        }
-        if let Some(n) = nolo {
-            push(
-                &mut l,
-                &mut pots,
-                Danish::line(
-                    DanishItem::Nolo,
-                    Some(n),
-                    25,
-                    1,
-                    self.collect(n, 25),
-                    [0; 2],
-                ),
-            );
-        }
-        let last = self.core.tricks[TRICKS - 1];
-        let named = self.named_in(TRICKS - 1);
-        let (w, best) = trick_winner(&last, named).unwrap_or((last.leader(), FOOL));
-        if tout_by.is_none() && nolo.is_none() && !tout_failed {
-            // Ultimo (DK-SCORE-18/19): the counted pot goes to the winner.
-            let ultimo = if best == Card::PAGAT {
-                Some((DanishItem::PagatUltimo, 45, Pot::Pagat))
-            } else if best.is_king() {
-                Some((DanishItem::KingUltimo, 40, Pot::King))
-            } else {
-                None
-            };
-            if let Some((item, v, pot)) = ultimo {
-                let mut pay = self.collect(w, v);
-                let c = counted[pot.index()];
-                pay[w] += c;
-                let mut d = [0; 2];
-                d[pot.index()] = -c;
-                push(&mut l, &mut pots, Danish::line(item, Some(w), v, 1, pay, d));
-            }
-        }
-        // Bagud (DK-SCORE-20/21): paid whatever else happened, into the pot as counted.
-        let mut bagud = false;
-        for (p, c) in last.plays() {
-            if p == w || !ULTIMO_CARDS.contains(c) {
-                continue;
-            }
-            bagud = true;
-            let (item, v, pot) = if c == Card::PAGAT {
-                (DanishItem::PagatBagud, 45, Pot::Pagat)
-            } else {
-                (DanishItem::KingBagud, 40, Pot::King)
-            };
-            let mut pay = self.pay_each(p, v);
-            let c = counted[pot.index()];
-            pay[p] -= c;
-            let mut d = [0; 2];
-            d[pot.index()] = c;
-            let mut line = Danish::line(item, Some(p), v, 1, pay, d);
-            line.made = false;
-            push(&mut l, &mut pots, line);
-        }
-        // The last trick (DK-SCORE-22).
-        if tout_by.is_none() && nolo.is_none() && !bagud && !ULTIMO_CARDS.contains(best) {
-            push(
-                &mut l,
-                &mut pots,
-                Danish::line(
-                    DanishItem::LastTrick,
-                    Some(w),
-                    20,
-                    1,
-                    self.collect(w, 20),
-                    [0; 2],
-                ),
-            );
-        }
-        // The count, settled with the new dealer (DK-SCORE-27..29); none after a Nolo.
-        if nolo.is_none() {
-            let new_dealer = dealer.next(self.core.table.seats);
-            for &s in &order {
-                if s == new_dealer || !self.core.table.is_active(new_dealer) {
-                    continue;
-                }
-                let points = self.count_of(s);
-                let pay = (points - 26 + 2).div_euclid(5) * 5;
-                if pay != 0 {
-                    let mut p = BySeat::splat(0);
-                    p[s] = pay;
-                    p[new_dealer] = -pay;
-                    let mut line = Danish::line(
-                        DanishItem::Count(u8::try_from(points).unwrap_or(u8::MAX)),
-                        Some(s),
-                        pay.abs(),
-                        1,
-                        p,
-                        [0; 2],
-                    );
-                    line.made = pay > 0;
-                    push(&mut l, &mut pots, line);
-                }
-            }
-        }
-        l.pots = Some(pots);
-        l
+        score::settle(&Facts {
+            options: &self.o,
+            table: self.core.table,
+            played: self.phase == Phase::Over(End::Played),
+            declared_on: self.declared_on,
+            kings_lost: self.kings_lost,
+            pagat_lost: self.pagat_lost,
+            pagat_tricks: self.pagat_tricks,
+            tricks_won: self.tricks_won,
+            won: self.core.won,
+            skat: self.skat,
+            tout: self.tout,
+            last: (self.core.tricks[TRICKS - 1], self.named_in(TRICKS - 1)),
+            pots_in_play: self.pots,
+        })
     }
 
     // ----- dispatch ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ pub mod bot;
 pub mod game;
 pub mod ids;
 pub mod options;
+pub mod score;
 pub mod session;
 
 pub use game::{Danish, Grade, Meld, Phase};
