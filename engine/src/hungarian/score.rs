@@ -87,6 +87,46 @@ const MAX_ROUND_MULTIPLIER: i64 = 1 << 20;
 /// Highest kontra level (mordkontra, ×32); higher levels in the input count as this one.
 const MAX_KONTRA_LEVEL: u8 = 5;
 
+/// The card points the declarer's team needs to win the game and a team needs for a double
+/// game: 48 and 71 of 94 (HU-SCORE-03/04), 54 and 80 of 106 with 54 cards (HV-SCORE-21/22).
+const THRESHOLDS: [(i64, i64); 2] = [(48, 71), (54, 80)];
+/// Double game, times *g*: silent, announced (HU-SCORE-10).
+const DOUBLE_GAME: [i64; 2] = [2, 4];
+/// Volát, times *g*: silent, announced (HU-SCORE-11).
+const VOLAT: [i64; 2] = [3, 6];
+/// Trull and four kings: silent, announced (HU-SCORE-34/35).
+const TRULL: [i64; 2] = [1, 2];
+/// Pagátulti and sasultimó: silent, announced (HU-SCORE-38..40, HV-SCORE-13).
+const ULTIMO: [i64; 2] = [5, 10];
+/// XXI-catch: silent, announced (HU-SCORE-42).
+const XXI_CATCH: [i64; 2] = [21, 42];
+/// Pagát-catch: silent, announced (H10).
+const PAGAT_CATCH: [i64; 2] = [4, 8];
+/// Pagátfácán and sasfácán: silent, announced (HV-SCORE-06..09).
+const FACAN: [i64; 2] = [10, 50];
+/// Párosfácán: silent, announced (HV-SCORE-10).
+const PAROS_FACAN: [i64; 2] = [30, 60];
+/// Chained birds: centrum, small bird on it, large bird on both (HV-SCORE-24).
+const CHAINED_BIRDS: [i64; 3] = [10, 20, 40];
+/// King ultimó (HU-SCORE-50).
+const KING_ULTIMO: i64 = 15;
+/// King uhu (HU-SCORE-51).
+const KING_UHU: i64 = 20;
+/// Színcsalád and három király (HV-SCORE-14/15).
+const LAST_THREE: i64 = 100;
+/// Zárópáros (HV-SCORE-16).
+const FINAL_PAIR: i64 = 40;
+/// Pagát, sas and király kismadár (HV-SCORE-17).
+const CARD_SMALL_BIRD: i64 = 40;
+/// Pagát, sas and király nagymadár (HV-SCORE-18).
+const CARD_LARGE_BIRD: i64 = 30;
+/// What the declarer's team wins for a three with only trull announced (HV-ANN-02).
+const TRULL_ONLY_THREE: i64 = 3;
+/// The speculative bidder's penalty under `trial_bid_penalty = three` (H15).
+const TRIAL_BID_THREE: i64 = 3;
+/// What a five-handed dealer is paid for each honour received from the talon (PK-SCORE-01).
+const TALON_HONOURS: [(Card, i64); 3] = [(Card::SKIZ, 3), (Card::XXI, 2), (Card::PAGAT, 1)];
+
 /// The Hungarian card-point value of every card in `cards`, summed plainly (HU-SCORE-01/02):
 /// skíz, XXI, pagát and kings 5, queens 4, riders 3, jacks 2, every other card 1. The 42-card
 /// pack totals 94 and the 54-card pack 106.
@@ -299,11 +339,7 @@ impl<'a> Hand<'a> {
 
     /// Points needed to win the game (declarer's team), and to make a double game.
     fn thresholds(&self) -> (i64, i64) {
-        if self.options.pack54 {
-            (54, 80)
-        } else {
-            (48, 71)
-        }
+        THRESHOLDS[usize::from(self.options.pack54)]
     }
 
     /// The team whose skíz caught the other team's XXI, and the seat that lost the XXI.
@@ -398,42 +434,46 @@ impl<'a> Hand<'a> {
         let birds = self.options.bird_values.values();
         let chained = self.options.birds_chained;
         match bonus {
-            Bonus::Trull | Bonus::FourKings => 2,
-            Bonus::DoubleGame | Bonus::LongDoubleGame => 4 * self.g,
-            Bonus::Volat => 6 * self.g,
-            Bonus::PagatUltimo | Bonus::SasUltimo => 10,
-            Bonus::XxiCatch => 42,
+            Bonus::Trull | Bonus::FourKings => TRULL[1],
+            Bonus::DoubleGame | Bonus::LongDoubleGame => DOUBLE_GAME[1] * self.g,
+            Bonus::Volat => VOLAT[1] * self.g,
+            Bonus::PagatUltimo | Bonus::SasUltimo => ULTIMO[1],
+            Bonus::XxiCatch => XXI_CATCH[1],
             Bonus::Centrum => {
                 if chained {
-                    10
+                    CHAINED_BIRDS[0]
                 } else {
                     birds[0]
                 }
             }
             Bonus::SmallBird => {
                 if chained {
-                    20
+                    CHAINED_BIRDS[1]
                 } else {
                     birds[1]
                 }
             }
             Bonus::LargeBird => {
                 if chained {
-                    40
+                    CHAINED_BIRDS[2]
                 } else {
                     birds[2]
                 }
             }
             Bonus::PagatUhu | Bonus::SasUhu => self.options.pagat_uhu_value,
-            Bonus::KingUltimo(_) => 15,
-            Bonus::KingUhu(_) => 20,
-            Bonus::PagatCatch => 8,
-            Bonus::PagatFacan | Bonus::SasFacan => 50,
-            Bonus::ParosFacan => 60,
-            Bonus::SuitFamily(_) | Bonus::ThreeKings => 100,
-            Bonus::FinalPair => 40,
-            Bonus::PagatSmallBird | Bonus::SasSmallBird | Bonus::KingSmallBird(_) => 40,
-            Bonus::PagatLargeBird | Bonus::SasLargeBird | Bonus::KingLargeBird(_) => 30,
+            Bonus::KingUltimo(_) => KING_ULTIMO,
+            Bonus::KingUhu(_) => KING_UHU,
+            Bonus::PagatCatch => PAGAT_CATCH[1],
+            Bonus::PagatFacan | Bonus::SasFacan => FACAN[1],
+            Bonus::ParosFacan => PAROS_FACAN[1],
+            Bonus::SuitFamily(_) | Bonus::ThreeKings => LAST_THREE,
+            Bonus::FinalPair => FINAL_PAIR,
+            Bonus::PagatSmallBird | Bonus::SasSmallBird | Bonus::KingSmallBird(_) => {
+                CARD_SMALL_BIRD
+            }
+            Bonus::PagatLargeBird | Bonus::SasLargeBird | Bonus::KingLargeBird(_) => {
+                CARD_LARGE_BIRD
+            }
             // Not a Hungarian bonus: never announced in a Hungarian hand.
             non_hungarian_bonus!() => 0,
         }
@@ -467,12 +507,12 @@ impl<'a> Hand<'a> {
     fn silent_feat(&self, team: Team) -> Option<(Bonus, i64)> {
         let announced_volat = self.announced_by(Bonus::Volat, team);
         if self.took_all(team) && !announced_volat {
-            Some((Bonus::Volat, 3 * self.g))
+            Some((Bonus::Volat, VOLAT[0] * self.g))
         } else if self.points(team) >= self.thresholds().1
             && !announced_volat
             && !self.announced_double(team)
         {
-            Some((Bonus::DoubleGame, 2 * self.g))
+            Some((Bonus::DoubleGame, DOUBLE_GAME[0] * self.g))
         } else {
             None
         }
@@ -595,10 +635,11 @@ impl<'a> Hand<'a> {
             return;
         };
         let team = self.sides.team_of(player);
+        let value = ULTIMO[0];
         if won_by == card {
-            self.silent_line(ledger, bonus, team, 5, true);
+            self.silent_line(ledger, bonus, team, value, true);
         } else {
-            self.silent_line(ledger, bonus, team, self.loss_value(bonus, 5), false);
+            self.silent_line(ledger, bonus, team, self.loss_value(bonus, value), false);
         }
     }
 
@@ -615,9 +656,9 @@ impl<'a> Hand<'a> {
         };
         let team = self.sides.team_of(player);
         if won_by == card {
-            self.silent_line(ledger, bonus, team, 10, true);
+            self.silent_line(ledger, bonus, team, FACAN[0], true);
         } else if self.sides.team_of(winner) != team {
-            self.silent_line(ledger, bonus, team, 10, false);
+            self.silent_line(ledger, bonus, team, FACAN[0], false);
         }
     }
 
@@ -637,7 +678,7 @@ impl<'a> Hand<'a> {
                 .is_some_and(|p| self.sides.team_of(p) != team)
         });
         if caught {
-            self.silent_line(ledger, Bonus::ParosFacan, team, 30, true);
+            self.silent_line(ledger, Bonus::ParosFacan, team, PAROS_FACAN[0], true);
         }
     }
 
@@ -654,7 +695,7 @@ impl<'a> Hand<'a> {
                 };
             for bonus in [Bonus::Trull, Bonus::FourKings] {
                 if !voided && self.feat(bonus, team) {
-                    self.silent_line(ledger, bonus, team, 1, true);
+                    self.silent_line(ledger, bonus, team, TRULL[0], true);
                 }
             }
         }
@@ -663,11 +704,11 @@ impl<'a> Hand<'a> {
             self.silent_ultimo(ledger, Bonus::SasUltimo, Card::EAGLE);
         }
         if let Some((team, _)) = self.xxi_catch() {
-            self.silent_line(ledger, Bonus::XxiCatch, team, 21, true);
+            self.silent_line(ledger, Bonus::XxiCatch, team, XXI_CATCH[0], true);
         }
         if self.options.pagat_catch_bonus {
             if let Some(team) = self.pagat_catch() {
-                self.silent_line(ledger, Bonus::PagatCatch, team, 4, true);
+                self.silent_line(ledger, Bonus::PagatCatch, team, PAGAT_CATCH[0], true);
             }
         }
         if high {
@@ -745,7 +786,7 @@ impl<'a> Hand<'a> {
             return;
         }
         for s in active_seats(table) {
-            for (card, base) in [(Card::SKIZ, 3), (Card::XXI, 2), (Card::PAGAT, 1)] {
+            for (card, base) in TALON_HONOURS {
                 if !self.input.talon_received[s].contains(card) {
                     continue;
                 }
@@ -808,7 +849,7 @@ pub fn settle_trial_bid(
 ) -> Ledger {
     let base = match options.trial_bid_penalty {
         TrialBidPenalty::GameValue => game_value(contract),
-        TrialBidPenalty::Three => 3,
+        TrialBidPenalty::Three => TRIAL_BID_THREE,
         TrialBidPenalty::None => return Ledger::default(),
     };
     let mut ledger = Ledger::default();
@@ -852,7 +893,7 @@ pub fn settle_trull_only_three(
         &sides,
         Item::TrullOnlyThree,
         Team::Declarer,
-        3,
+        TRULL_ONLY_THREE,
         clamp_round(round_multiplier),
         false,
         true,
