@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod austrian;
+mod bits;
 pub mod bot;
 pub mod card;
 pub mod count;
