@@ -162,6 +162,17 @@ impl SplitMix {
     }
 }
 
+/// The cards played by the card plays among `legal`.
+pub(crate) fn plays(legal: &[Action]) -> CardSet {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The card play of the heuristic bots of the games where a side wins tricks together (the
 /// Polish and Austrian games), among `legal` (card plays): lead the lowest card of the longest
 /// plain suit; save the pagat on a trick the own side surely wins; give points to a partner's
@@ -179,13 +190,7 @@ pub(crate) fn play_card(
     side: impl Fn(Seat) -> Option<Team>,
 ) -> Action {
     let trick = *trick;
-    let cards: Vec<Card> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let cards: Vec<Card> = plays(legal).into_iter().collect();
     let Some(&lowest) = cards.iter().min_by_key(|c| (central_value(**c), c.index())) else {
         return legal.first().copied().unwrap_or(Action::Pass);
     };

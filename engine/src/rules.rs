@@ -8,7 +8,8 @@
 //! compiled once per game, so nothing here costs a dispatch in play.
 
 use crate::action::Action;
-use crate::card::Card;
+use crate::bot::SeatKnowledge;
+use crate::card::{Card, Pack};
 use crate::deal::{Deal, DealShape};
 use crate::game::{Game, Observe, Outcome, Stage};
 use crate::ledger::Ledger;
@@ -16,6 +17,19 @@ use crate::options::Options;
 use crate::seat::{Seat, Table, TableError};
 use crate::trick::TrickRules;
 use crate::variant::{AnyGame, Variant};
+
+/// A game's dense space of stable integer ids for its actions, for bots and learning: part of
+/// the rules version, so an id never changes meaning within one version. A game's pack may
+/// shape it (the Hungarian 42- and 54-card games).
+#[derive(Clone, Copy, Debug)]
+pub struct ActionIds {
+    /// The id of an action under a pack, `None` for an action that has no meaning in the game.
+    pub id: fn(Pack, Action) -> Option<u32>,
+    /// The action of an id under a pack, `None` outside the space.
+    pub action: fn(Pack, u32) -> Option<Action>,
+    /// The size of the space under a pack.
+    pub space: fn(Pack) -> u32,
+}
 
 /// A game of the family: how a hand of it is set up, and what it is called by.
 ///
@@ -56,15 +70,28 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
     /// The variant the hand plays.
     fn variant(&self) -> Variant;
 
+    /// The game's dense space of stable action ids.
+    const IDS: ActionIds;
+
+    /// The heuristic bot: its choice for the seat whose knowledge it is given, among that
+    /// seat's legal actions (not empty).
+    const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action;
+
     /// The stable integer id of an action in this hand's id space, `None` for an action that
     /// has no meaning in the game.
-    fn action_id(&self, a: Action) -> Option<u32>;
+    fn action_id(&self, a: Action) -> Option<u32> {
+        (Self::IDS.id)(Self::shape(self.options()).pack, a)
+    }
 
     /// The action with a stable id, `None` outside the space.
-    fn action_from_id(&self, id: u32) -> Option<Action>;
+    fn action_from_id(&self, id: u32) -> Option<Action> {
+        (Self::IDS.action)(Self::shape(self.options()).pack, id)
+    }
 
     /// The size of the id space.
-    fn action_space(&self) -> u32;
+    fn action_space(&self) -> u32 {
+        (Self::IDS.space)(Self::shape(self.options()).pack)
+    }
 
     /// The settlement of the hand as it stands (meaningful once it is over), multiplied by
     /// `round_multiplier` where the game has doubled rounds.
@@ -72,7 +99,9 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
 
     /// The heuristic bot's choice for `seat` among `legal` (the seat's legal actions, not
     /// empty), reading the hand only as that seat may.
-    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action;
+    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
+        Self::HEURISTIC(&SeatKnowledge::new(self, seat), legal)
+    }
 
     /// The hand as it was dealt, before any action.
     #[must_use]

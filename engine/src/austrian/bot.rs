@@ -133,13 +133,7 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
 /// the most valuable card on a trick someone else wins.
 fn trischaken(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
     let trick: Trick = *k.game.current_trick();
-    let cards: CardSet = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let cards = crate::bot::plays(legal);
     let rules = TrickRules::TAROCK;
     let wins = |c: Card| {
         let mut t = trick;

@@ -34,6 +34,7 @@ use crate::action::{Action, Bonus, Contract, Target};
 use crate::austrian::options::{AllPass, AustrianOptions, KontraRules, Rules, TalonRemainder};
 use crate::austrian::score::{self, Declared, Facts};
 use crate::austrian::{bot, ids};
+use crate::bot::SeatKnowledge;
 use crate::card::{Card, CardSet, Pack};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
@@ -43,6 +44,7 @@ use crate::game::{
 };
 use crate::ledger::{Ledger, Scoring, Team};
 use crate::rules;
+use crate::rules::ActionIds;
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::{Core, Round};
 use crate::trick::TrickRules;
@@ -196,39 +198,6 @@ impl Austrian {
         }
         b.build(&Austrian::SHAPE, table)
             .unwrap_or_else(|_| Deal::from_order(order, table, usize::from(TALON), &[4, 4, 4, 4]))
-    }
-
-    /// A new hand: `deal` must fit [`Austrian::SHAPE`].
-    fn new(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
-        let forehand = table.first_active();
-        let item = Declared {
-            declared: false,
-            by: forehand,
-            before_talon: false,
-            level: 0,
-        };
-        Austrian {
-            o,
-            core: Core::new(table, deal, deal.hands, forehand),
-            phase: Phase::Auction,
-            out: 0,
-            called: 0,
-            high: None,
-            named_by: None,
-            unteren: false,
-            declarer: forehand,
-            contract: Contract::Dreiblatt,
-            won_as: Won::Declared,
-            kept: 0,
-            taken: None,
-            talon_received: CardSet::EMPTY,
-            to_discard: 0,
-            discards: CardSet::EMPTY,
-            round: Round::default(),
-            items: [item; 10],
-            game_level: 0,
-            at_play: BySeat::splat(CardSet::EMPTY),
-        }
     }
 
     // ----- accessors -------------------------------------------------------------------------
@@ -889,6 +858,10 @@ impl crate::rules::Rules for Austrian {
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
 
+    const IDS: ActionIds = ids::IDS;
+
+    const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
+
     fn default_options(_variant: Variant) -> AustrianOptions {
         AustrianOptions::default()
     }
@@ -913,8 +886,37 @@ impl crate::rules::Rules for Austrian {
         Deal::from_order(order, table, TALON.into(), packets)
     }
 
+    /// A new hand: `deal` must fit [`Austrian::SHAPE`].
     fn from_setup(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
-        Austrian::new(o, table, deal)
+        let forehand = table.first_active();
+        let item = Declared {
+            declared: false,
+            by: forehand,
+            before_talon: false,
+            level: 0,
+        };
+        Austrian {
+            o,
+            core: Core::new(table, deal, deal.hands, forehand),
+            phase: Phase::Auction,
+            out: 0,
+            called: 0,
+            high: None,
+            named_by: None,
+            unteren: false,
+            declarer: forehand,
+            contract: Contract::Dreiblatt,
+            won_as: Won::Declared,
+            kept: 0,
+            taken: None,
+            talon_received: CardSet::EMPTY,
+            to_discard: 0,
+            discards: CardSet::EMPTY,
+            round: Round::default(),
+            items: [item; 10],
+            game_level: 0,
+            at_play: BySeat::splat(CardSet::EMPTY),
+        }
     }
 
     fn options(&self) -> &AustrianOptions {
@@ -925,24 +927,8 @@ impl crate::rules::Rules for Austrian {
         Variant::AustrianIllustrated
     }
 
-    fn action_id(&self, a: Action) -> Option<u32> {
-        ids::action_id(a)
-    }
-
-    fn action_from_id(&self, id: u32) -> Option<Action> {
-        ids::action_from_id(id)
-    }
-
-    fn action_space(&self) -> u32 {
-        ids::SPACE
-    }
-
     fn settle(&self, _round_multiplier: i64) -> Ledger {
         Austrian::settle(self)
-    }
-
-    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
-        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 

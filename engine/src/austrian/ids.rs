@@ -21,6 +21,7 @@
 use crate::action::{Action, Bonus, Contract, Target};
 use crate::austrian::game::{bonus_slot, BONUSES};
 use crate::card::Pack;
+use crate::rules::ActionIds;
 
 const PACK: Pack = Pack::Tarock54;
 const CARDS: u32 = 54;
@@ -35,6 +36,13 @@ pub const SPACE: u32 = KONTRA + 2 * (BONUSES.len() as u32 + 1);
 fn slot(b: Bonus) -> Option<u32> {
     bonus_slot(b).map(|i| i as u32)
 }
+
+/// The id space as [`crate::rules::Rules::IDS`] gives it: one for every pack.
+pub const IDS: ActionIds = ActionIds {
+    id: |_, a| action_id(a),
+    action: |_, id| action_from_id(id),
+    space: |_| SPACE,
+};
 
 /// The id of `a`, or `None` for an action that has no Austrian meaning.
 #[must_use]

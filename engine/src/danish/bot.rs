@@ -65,13 +65,7 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
 }
 
 fn play(k: &SeatKnowledge<'_>, legal: &[Action], first: Action) -> Action {
-    let cards: CardSet = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let cards = crate::bot::plays(legal);
     // Leading the fool names trumps, which draws the others' trumps.
     if cards.is_empty() {
         return legal

@@ -26,6 +26,7 @@
 //! with are the options `pagat_pot` and `king_pot`, which a match carries on.
 
 use crate::action::{Action, Bonus};
+use crate::bot::SeatKnowledge;
 use crate::card::{Card, CardSet, Pack, Rank, Suit};
 use crate::count::danish_value;
 use crate::danish::options::{DanishOptions, DiscardRules, FoolEndplay, FoolLead};
@@ -37,6 +38,7 @@ use crate::game::{
     ViolationKind, Visible,
 };
 use crate::ledger::{Ledger, Pot};
+use crate::rules::ActionIds;
 use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::Core;
@@ -350,37 +352,6 @@ impl Danish {
         hand_size: 25,
         talon_size: SKAT as usize,
     };
-
-    /// A new hand: `deal` must fit [`Danish::SHAPE`]; its talon is the three cards the dealer
-    /// adds to his hand.
-    fn new(o: DanishOptions, table: Table, deal: Deal) -> Danish {
-        let first = table.first_active();
-        let mut hands = deal.hands;
-        hands[table.dealer] |= deal.talon_set();
-        let mut d = Danish {
-            o,
-            core: Core::new(table, deal, hands, first),
-            phase: Phase::Opening,
-            asked: 0,
-            skat: CardSet::EMPTY,
-            protected: CardSet::EMPTY,
-            tout: false,
-            declared_on: BySeat::splat(CardSet::EMPTY),
-            named: None,
-            named_in: [0; TRICKS],
-            tricks_won: BySeat::splat(0),
-            kings_lost: BySeat::splat(0),
-            pagat_lost: BySeat::splat(0),
-            pagat_tricks: BySeat::splat(0),
-            pots: [o.pagat_pot, o.king_pot],
-            owed: None,
-            dealer_out_of_trumps: false,
-        };
-        for (pot, fee) in d.foundation_and_fee() {
-            d.pots[pot.index()] += fee;
-        }
-        d
-    }
 
     /// What goes into each pot before play: the foundation of a pot that is empty (every seat,
     /// the one sitting out too, pays it) and the dealer's fee of 5.
@@ -930,6 +901,10 @@ impl Rules for Danish {
 
     const TRICK_RULES: TrickRules = RULES;
 
+    const IDS: ActionIds = ids::IDS;
+
+    const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
+
     fn default_options(_variant: Variant) -> DanishOptions {
         DanishOptions::default()
     }
@@ -954,8 +929,35 @@ impl Rules for Danish {
         Deal::from_order_talon_last(order, table, SKAT as usize, &[5; 5])
     }
 
+    /// A new hand: `deal` must fit [`Danish::SHAPE`]; its talon is the three cards the dealer
+    /// adds to his hand.
     fn from_setup(o: DanishOptions, table: Table, deal: Deal) -> Danish {
-        Danish::new(o, table, deal)
+        let first = table.first_active();
+        let mut hands = deal.hands;
+        hands[table.dealer] |= deal.talon_set();
+        let mut d = Danish {
+            o,
+            core: Core::new(table, deal, hands, first),
+            phase: Phase::Opening,
+            asked: 0,
+            skat: CardSet::EMPTY,
+            protected: CardSet::EMPTY,
+            tout: false,
+            declared_on: BySeat::splat(CardSet::EMPTY),
+            named: None,
+            named_in: [0; TRICKS],
+            tricks_won: BySeat::splat(0),
+            kings_lost: BySeat::splat(0),
+            pagat_lost: BySeat::splat(0),
+            pagat_tricks: BySeat::splat(0),
+            pots: [o.pagat_pot, o.king_pot],
+            owed: None,
+            dealer_out_of_trumps: false,
+        };
+        for (pot, fee) in d.foundation_and_fee() {
+            d.pots[pot.index()] += fee;
+        }
+        d
     }
 
     fn options(&self) -> &DanishOptions {
@@ -966,24 +968,8 @@ impl Rules for Danish {
         Variant::DanishTarok
     }
 
-    fn action_id(&self, a: Action) -> Option<u32> {
-        ids::action_id(a)
-    }
-
-    fn action_from_id(&self, id: u32) -> Option<Action> {
-        ids::action_from_id(id)
-    }
-
-    fn action_space(&self) -> u32 {
-        ids::SPACE
-    }
-
     fn settle(&self, _round_multiplier: i64) -> Ledger {
         Danish::settle(self)
-    }
-
-    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
-        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 

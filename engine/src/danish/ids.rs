@@ -16,6 +16,7 @@
 
 use crate::action::{Action, Bonus};
 use crate::card::{Pack, Suit};
+use crate::rules::ActionIds;
 
 const PACK: Pack = Pack::French78;
 const CARDS: u32 = 78;
@@ -25,6 +26,13 @@ const LEAD_FOOL: u32 = PLAY + CARDS;
 
 /// Number of ids.
 pub const SPACE: u32 = LEAD_FOOL + 5;
+
+/// The id space as [`crate::rules::Rules::IDS`] gives it: one for every pack.
+pub const IDS: ActionIds = ActionIds {
+    id: |_, a| action_id(a),
+    action: |_, id| action_from_id(id),
+    space: |_| SPACE,
+};
 
 /// The id of `a`, or `None` for an action that has no Danish meaning.
 #[must_use]

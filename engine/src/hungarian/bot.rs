@@ -315,13 +315,7 @@ fn wants_kontra(k: &SeatKnowledge<'_>, hand: CardSet, target: Target, level: u8)
 fn play(k: &SeatKnowledge<'_>, legal: &[Action]) -> Option<Action> {
     let rules = TrickRules::TAROCK;
     let hand = k.hand();
-    let cards: CardSet = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Play(c) => Some(*c),
-            _ => None,
-        })
-        .fold(CardSet::EMPTY, |s, c| s | c.set());
+    let cards = crate::bot::plays(legal);
     if cards.is_empty() {
         return None;
     }

@@ -21,6 +21,7 @@
 use crate::action::{Action, Contract, Declaration, Target};
 use crate::card::Pack;
 use crate::hungarian::game::ALL_BONUSES;
+use crate::rules::ActionIds;
 
 const NB: u32 = ALL_BONUSES.len() as u32;
 
@@ -35,6 +36,13 @@ fn bonus_index(b: crate::action::Bonus) -> Option<u32> {
     crate::hungarian::game::is_hungarian_bonus(b)
         .then(|| crate::hungarian::game::bonus_index(b) as u32)
 }
+
+/// The id space as [`crate::rules::Rules::IDS`] gives it: shaped by the pack.
+pub const IDS: ActionIds = ActionIds {
+    id: action_id,
+    action: action_from_id,
+    space: space_size,
+};
 
 /// The id of `a`, or `None` for an action that has no Hungarian meaning.
 #[must_use]

@@ -24,6 +24,7 @@
 
 use crate::action::{Action, Bonus, Contract, Declaration, Target};
 use crate::card::{Card, Pack, Suit};
+use crate::rules::ActionIds;
 
 const PACK: Pack = Pack::Tarock54;
 const CARDS: u32 = 54;
@@ -64,6 +65,13 @@ fn target_slot(t: Target) -> Option<u32> {
         Target::Bonus(_) => return None,
     })
 }
+
+/// The id space as [`crate::rules::Rules::IDS`] gives it: one for every pack.
+pub const IDS: ActionIds = ActionIds {
+    id: |_, a| action_id(a),
+    action: |_, id| action_from_id(id),
+    space: |_| SPACE,
+};
 
 /// The id of `a`, or `None` for an action that has no Polish meaning.
 #[must_use]

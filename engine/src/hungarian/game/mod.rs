@@ -29,6 +29,7 @@
 
 use crate::action::{non_hungarian_bonus, Action, Bonus, Contract, Declaration, Target};
 use crate::bits::{all_if, bit_indices, nth_bit, spread};
+use crate::bot::SeatKnowledge;
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
@@ -41,6 +42,7 @@ use crate::hungarian::options::{
 use crate::hungarian::score::{self, Announced, ScoreInput};
 use crate::hungarian::{bot, ids};
 use crate::ledger::{Ledger, Team};
+use crate::rules::ActionIds;
 use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::{Core, Round};
@@ -220,62 +222,6 @@ impl Hungarian {
         }
     }
 
-    /// A new hand: `deal` must fit [`Hungarian::shape`] (a [`crate::deal::DealBuilder`] or
-    /// [`Rules::deal_from_order`] guarantees it).
-    fn new(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
-        let first = table.first_active();
-        Hungarian {
-            o,
-            core: Core::new(table, deal, deal.hands, first),
-            phase: Phase::Auction,
-            auction: Auction {
-                passed: BySeat::splat(false),
-                last: BySeat::splat(None),
-                calls: [Call {
-                    seat: first,
-                    contract: Contract::Three,
-                    hold: false,
-                }; MAX_CALLS],
-                ncalls: 0,
-                passes: 0,
-                speculative: false,
-                cues: [(first, Card::XIX); 4],
-                ncues: 0,
-                pagat_cue: None,
-                yielder: None,
-            },
-            declarer: first,
-            contract: Contract::Three,
-            partner: None,
-            talon_received: BySeat::splat(CardSet::EMPTY),
-            to_discard: BySeat::splat(0),
-            discards: BySeat::splat(CardSet::EMPTY),
-            annul_answers: 0,
-            discards_done: false,
-            ann: Announcements {
-                called: None,
-                called_discarder: None,
-                mask: [0; 2],
-                levels: [[0; NB]; 2],
-                announcers: [[first; NB]; 2],
-                odd: [0; 2],
-                maxed: [0; 2],
-                announced_by: BySeat::splat(0),
-                game_level: 0,
-                declared: BySeat::splat(0),
-                identified: BySeat::splat(false),
-                last_announcer: None,
-                round: Round::default(),
-                turn_double: false,
-                turn_volat: false,
-                turn_ulti: false,
-            },
-            lost_trick: [false; 2],
-            reserved: [Reserved::default(); 2],
-            tarokks_at_play: BySeat::splat(0),
-        }
-    }
-
     // ----- accessors -------------------------------------------------------------------------
 
     /// The rule options.
@@ -389,6 +335,10 @@ impl Rules for Hungarian {
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
 
+    const IDS: ActionIds = ids::IDS;
+
+    const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
+
     fn default_options(variant: Variant) -> HungarianOptions {
         HungarianOptions::for_game(Kind::of(variant))
     }
@@ -413,8 +363,60 @@ impl Rules for Hungarian {
         Deal::from_order(order, table, 6, packets)
     }
 
+    /// A new hand: `deal` must fit [`Hungarian::shape`] (a [`crate::deal::DealBuilder`] or
+    /// [`Rules::deal_from_order`] guarantees it).
     fn from_setup(o: HungarianOptions, table: Table, deal: Deal) -> Hungarian {
-        Hungarian::new(o, table, deal)
+        let first = table.first_active();
+        Hungarian {
+            o,
+            core: Core::new(table, deal, deal.hands, first),
+            phase: Phase::Auction,
+            auction: Auction {
+                passed: BySeat::splat(false),
+                last: BySeat::splat(None),
+                calls: [Call {
+                    seat: first,
+                    contract: Contract::Three,
+                    hold: false,
+                }; MAX_CALLS],
+                ncalls: 0,
+                passes: 0,
+                speculative: false,
+                cues: [(first, Card::XIX); 4],
+                ncues: 0,
+                pagat_cue: None,
+                yielder: None,
+            },
+            declarer: first,
+            contract: Contract::Three,
+            partner: None,
+            talon_received: BySeat::splat(CardSet::EMPTY),
+            to_discard: BySeat::splat(0),
+            discards: BySeat::splat(CardSet::EMPTY),
+            annul_answers: 0,
+            discards_done: false,
+            ann: Announcements {
+                called: None,
+                called_discarder: None,
+                mask: [0; 2],
+                levels: [[0; NB]; 2],
+                announcers: [[first; NB]; 2],
+                odd: [0; 2],
+                maxed: [0; 2],
+                announced_by: BySeat::splat(0),
+                game_level: 0,
+                declared: BySeat::splat(0),
+                identified: BySeat::splat(false),
+                last_announcer: None,
+                round: Round::default(),
+                turn_double: false,
+                turn_volat: false,
+                turn_ulti: false,
+            },
+            lost_trick: [false; 2],
+            reserved: [Reserved::default(); 2],
+            tarokks_at_play: BySeat::splat(0),
+        }
     }
 
     fn options(&self) -> &HungarianOptions {
@@ -425,24 +427,8 @@ impl Rules for Hungarian {
         self.o.game.variant()
     }
 
-    fn action_id(&self, a: Action) -> Option<u32> {
-        ids::action_id(Hungarian::shape(&self.o).pack, a)
-    }
-
-    fn action_from_id(&self, id: u32) -> Option<Action> {
-        ids::action_from_id(Hungarian::shape(&self.o).pack, id)
-    }
-
-    fn action_space(&self) -> u32 {
-        ids::space_size(Hungarian::shape(&self.o).pack)
-    }
-
     fn settle(&self, round_multiplier: i64) -> Ledger {
         Hungarian::settle(self, round_multiplier)
-    }
-
-    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
-        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 

@@ -37,6 +37,7 @@
 //! `play`); this module holds the state, the dispatch by phase and what the hand shows.
 
 use crate::action::{Action, Bonus, Contract, Declaration, Target};
+use crate::bot::SeatKnowledge;
 use crate::card::{Card, CardSet, Pack, Suit};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
@@ -48,6 +49,7 @@ use crate::ledger::{Ledger, Team};
 use crate::polish::options::{Dealing, PolishOptions, TalonProcedure};
 use crate::polish::score::{self, Announced, Facts};
 use crate::polish::{bot, ids};
+use crate::rules::ActionIds;
 use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::{Core, Round};
@@ -236,41 +238,6 @@ impl Polish {
         hand_size: 12,
         talon_size: TALON as usize,
     };
-
-    /// A new hand: `deal` must fit [`Polish::SHAPE`].
-    fn new(o: PolishOptions, table: Table, deal: Deal) -> Polish {
-        let forant = table.first_active();
-        let item = Item {
-            announced: false,
-            team: Team::Declarer,
-            announcer: forant,
-            level: 0,
-        };
-        Polish {
-            o,
-            core: Core::new(table, deal, deal.hands, forant),
-            phase: Phase::Opening,
-            turns: 0,
-            four_kings: None,
-            high: None,
-            may_kontra_game: BySeat::splat(false),
-            declarer: forant,
-            contract: Contract::Jeden,
-            called: None,
-            partner: None,
-            looking: 0,
-            exposed: 0,
-            taken: None,
-            talon_received: CardSet::EMPTY,
-            to_discard: 0,
-            discards: CardSet::EMPTY,
-            round: Round::default(),
-            game_level: 0,
-            items: [item; 4],
-            declared: BySeat::splat(None),
-            identified: BySeat::splat(false),
-        }
-    }
 
     // ----- accessors -------------------------------------------------------------------------
 
@@ -532,6 +499,10 @@ impl Rules for Polish {
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
 
+    const IDS: ActionIds = ids::IDS;
+
+    const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
+
     fn default_options(_variant: Variant) -> PolishOptions {
         PolishOptions::default()
     }
@@ -555,8 +526,39 @@ impl Rules for Polish {
         Deal::from_order(order, table, TALON.into(), packets)
     }
 
+    /// A new hand: `deal` must fit [`Polish::SHAPE`].
     fn from_setup(o: PolishOptions, table: Table, deal: Deal) -> Polish {
-        Polish::new(o, table, deal)
+        let forant = table.first_active();
+        let item = Item {
+            announced: false,
+            team: Team::Declarer,
+            announcer: forant,
+            level: 0,
+        };
+        Polish {
+            o,
+            core: Core::new(table, deal, deal.hands, forant),
+            phase: Phase::Opening,
+            turns: 0,
+            four_kings: None,
+            high: None,
+            may_kontra_game: BySeat::splat(false),
+            declarer: forant,
+            contract: Contract::Jeden,
+            called: None,
+            partner: None,
+            looking: 0,
+            exposed: 0,
+            taken: None,
+            talon_received: CardSet::EMPTY,
+            to_discard: 0,
+            discards: CardSet::EMPTY,
+            round: Round::default(),
+            game_level: 0,
+            items: [item; 4],
+            declared: BySeat::splat(None),
+            identified: BySeat::splat(false),
+        }
     }
 
     fn options(&self) -> &PolishOptions {
@@ -567,24 +569,8 @@ impl Rules for Polish {
         Variant::PolishKrolami
     }
 
-    fn action_id(&self, a: Action) -> Option<u32> {
-        ids::action_id(a)
-    }
-
-    fn action_from_id(&self, id: u32) -> Option<Action> {
-        ids::action_from_id(id)
-    }
-
-    fn action_space(&self) -> u32 {
-        ids::SPACE
-    }
-
     fn settle(&self, _round_multiplier: i64) -> Ledger {
         Polish::settle(self)
-    }
-
-    fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
-        bot::choose(&bot::SeatKnowledge::new(self, seat), legal)
     }
 }
 
