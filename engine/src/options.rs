@@ -127,7 +127,7 @@ pub fn find_checked(
 }
 
 /// A game's typed rule options: each game's options struct, read and written by name.
-pub trait Options: Copy {
+pub trait Options: Copy + Default {
     /// The option descriptions, in a stable order.
     fn specs(&self) -> &'static [OptionSpec];
 

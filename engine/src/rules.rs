@@ -44,15 +44,20 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
     /// How its tricks are played: the trump set and the excuse, if any.
     const TRICK_RULES: TrickRules;
 
-    /// The default options of `variant`, one of this game's variants.
-    fn default_options(variant: Variant) -> Self::Options;
+    /// The default options of `variant`, one of this game's variants: by default the options'
+    /// own defaults, for a game of one variant.
+    fn default_options(_variant: Variant) -> Self::Options {
+        Self::Options::default()
+    }
 
-    /// The table of `seats` dealt by `dealer`, with who sits out.
+    /// The table of `seats` dealt by `dealer`, with who sits out: by default nobody.
     ///
     /// # Errors
     /// [`TableError`] for a number of seats the game is not played by, or a dealer outside the
     /// table.
-    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError>;
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
+        Table::try_new(seats, dealer, Self::SEATS)
+    }
 
     /// The shape of a deal under `options`: pack, hand and talon sizes.
     fn shape(options: &Self::Options) -> DealShape;

@@ -854,6 +854,7 @@ impl Austrian {
 impl crate::rules::Rules for Austrian {
     type Options = AustrianOptions;
 
+    /// Three players (AT-DEAL-01).
     const SEATS: &'static [u8] = &[3];
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
@@ -861,15 +862,6 @@ impl crate::rules::Rules for Austrian {
     const IDS: ActionIds = ids::IDS;
 
     const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
-
-    fn default_options(_variant: Variant) -> AustrianOptions {
-        AustrianOptions::default()
-    }
-
-    /// The table of three around `dealer` (AT-DEAL-01).
-    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
-        Table::try_new(seats, dealer, Self::SEATS)
-    }
 
     fn shape(_o: &AustrianOptions) -> DealShape {
         Austrian::SHAPE
@@ -1060,10 +1052,7 @@ const TARGETS: [Target; 11] = [
 
 impl Game for Austrian {
     fn to_act(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Over(_) => None,
-            _ => Some(self.core.to_act),
-        }
+        (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {

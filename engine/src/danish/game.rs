@@ -802,10 +802,7 @@ impl Danish {
 
 impl Game for Danish {
     fn to_act(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Over(_) => None,
-            _ => Some(self.core.to_act),
-        }
+        (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
@@ -904,10 +901,6 @@ impl Rules for Danish {
     const IDS: ActionIds = ids::IDS;
 
     const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
-
-    fn default_options(_variant: Variant) -> DanishOptions {
-        DanishOptions::default()
-    }
 
     /// The table: three seats, or four with the player opposite the dealer sitting out
     /// (DK-DEAL-01).

@@ -582,10 +582,7 @@ impl Observe for Hungarian {
 
 impl Game for Hungarian {
     fn to_act(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Over(_) => None,
-            _ => Some(self.core.to_act),
-        }
+        (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {

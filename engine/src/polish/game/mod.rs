@@ -495,6 +495,7 @@ const TARGETS: [Target; 3] = [
 impl Rules for Polish {
     type Options = PolishOptions;
 
+    /// Four players, nobody sitting out (PL-DEAL-01).
     const SEATS: &'static [u8] = &[4];
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
@@ -502,15 +503,6 @@ impl Rules for Polish {
     const IDS: ActionIds = ids::IDS;
 
     const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
-
-    fn default_options(_variant: Variant) -> PolishOptions {
-        PolishOptions::default()
-    }
-
-    /// The table of four around `dealer`.
-    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
-        Table::try_new(seats, dealer, Self::SEATS)
-    }
 
     fn shape(_o: &PolishOptions) -> DealShape {
         Polish::SHAPE
@@ -736,10 +728,7 @@ impl Observe for Polish {
 
 impl Game for Polish {
     fn to_act(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Over(_) => None,
-            _ => Some(self.core.to_act),
-        }
+        (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)
     }
 
     fn legal_actions_into(&self, out: &mut ActionList) {
