@@ -168,3 +168,293 @@ pub trait Options: Copy + Default {
 pub fn parse_bool(v: &str) -> bool {
     v == "true"
 }
+
+/// Declares an enum whose values are an option's allowed words, each variant with its word:
+/// the derives every option value has, the words in order ([`OptionKind::Enum`]), and the
+/// conversions to and from the word.
+macro_rules! option_words {
+    (
+        $(#[$m:meta])*
+        pub enum $name:ident {
+            $( $(#[$vm:meta])* $variant:ident = $word:literal, )+
+        }
+    ) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$vm])* $variant, )+
+        }
+
+        impl $name {
+            /// The words of the values, in the order of the variants.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+
+            /// The value's word.
+            #[must_use]
+            pub const fn word(self) -> &'static str {
+                match self {
+                    $( $name::$variant => $word, )+
+                }
+            }
+
+            /// The value of a word (as [`OptionSpec::check`] normalises it).
+            #[must_use]
+            pub fn from_word(word: &str) -> Option<$name> {
+                match word {
+                    $( $word => Some($name::$variant), )+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use option_words;
+
+/// Declares a game's rule options once each, in the order a client lists them: the struct's
+/// field and its default, the option's spec (name, type, allowed values, default, description),
+/// how a value is set from its word and read back. An option without a field (`fixed`) is a
+/// placeholder with a single allowed value.
+///
+/// The kinds: `(bool)`; `(int min, max)` (an integer field, its default written as a literal);
+/// `(seat min, max)` (an `Option<u8>` seat, its default the literal `-1` for none); `(words)`
+/// (an enum declared with [`option_words!`]); `(flag no, yes)` (a `bool` written as one of two
+/// words); `(fixed word)` (a placeholder).
+macro_rules! rule_options {
+    (
+        $(#[$sm:meta])*
+        pub struct $name:ident {
+            $( $(#[$xm:meta])* pub $xfield:ident: $xty:ty = $xdefault:expr; )*
+        }
+        $(#[$cm:meta])*
+        $cvis:vis const fn $ctor:ident($($param:ident: $pty:ty),*);
+        specs($s:ident) => $specs:expr;
+        $(after_pack($ap:ident) => $after_pack:expr;)?
+        options {
+            $(
+                $oname:literal: $okind:tt, $odesc:literal
+                $(=> $(#[$fm:meta])* $field:ident: $fty:ty = $default:expr)?;
+            )*
+        }
+    ) => {
+        $(#[$sm])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct $name {
+            $( $(#[$xm])* pub $xfield: $xty, )*
+            $( $( $(#[$fm])* pub $field: $fty, )? )*
+        }
+
+        impl $name {
+            $(#[$cm])*
+            #[must_use]
+            $cvis const fn $ctor($($param: $pty),*) -> $name {
+                $name {
+                    $( $xfield: $xdefault, )*
+                    $( $( $field: $crate::options::option_value!($okind, $default), )? )*
+                }
+            }
+
+            /// The option descriptions with the defaults the constructor above gives, in the
+            /// options' order.
+            const fn spec_table(
+                $($param: $pty),*
+            ) -> [$crate::options::OptionSpec; [$($oname),*].len()] {
+                let _defaults = $name::$ctor($($param),*);
+                [$(
+                    $crate::options::OptionSpec {
+                        name: $oname,
+                        kind: $crate::options::option_kind!($okind $(, $fty)?),
+                        default: $crate::options::option_text!(
+                            $okind $(, _defaults.$field, $default)?
+                        ),
+                        description: $odesc,
+                    },
+                )*]
+            }
+
+            /// The option descriptions, in a stable order.
+            #[must_use]
+            pub fn specs(&self) -> &'static [$crate::options::OptionSpec] {
+                let $s = self;
+                $specs
+            }
+
+            /// Sets one option from text.
+            ///
+            /// # Errors
+            /// [`OptionError`]($crate::options::OptionError) for an unknown name or a value not
+            /// allowed.
+            pub fn set(
+                &mut self,
+                name: &str,
+                value: &str,
+            ) -> Result<(), $crate::options::OptionError> {
+                let (spec, v) = $crate::options::find_checked(self.specs(), name, value)?;
+                match spec.name {
+                    $( $oname => {
+                        $( self.$field = $crate::options::option_parse!(
+                            $okind, &v, self.$field, $fty
+                        ); )?
+                    } )*
+                    // `find_checked` refused every other name.
+                    _ => {}
+                }
+                Ok(())
+            }
+
+            /// The value of one option in text form, `None` for an unknown name.
+            #[must_use]
+            pub fn get(&self, name: &str) -> Option<String> {
+                match name {
+                    $( $oname => Some($crate::options::option_show!($okind $(, self.$field)?)), )*
+                    _ => None,
+                }
+            }
+        }
+
+        impl $crate::options::Options for $name {
+            fn specs(&self) -> &'static [$crate::options::OptionSpec] {
+                $name::specs(self)
+            }
+
+            fn set(&mut self, name: &str, value: &str) -> Result<(), $crate::options::OptionError> {
+                $name::set(self, name, value)
+            }
+
+            fn get(&self, name: &str) -> Option<String> {
+                $name::get(self, name)
+            }
+
+            $(
+                fn after_pack(&mut self) {
+                    let $ap = self;
+                    $after_pack
+                }
+            )?
+        }
+    };
+}
+pub(crate) use rule_options;
+
+/// The field value of an option's declared default.
+macro_rules! option_value {
+    ((seat $($k:tt)*), $default:expr) => {
+        $crate::options::seat_of($default)
+    };
+    ($kind:tt, $default:expr) => {
+        $default
+    };
+}
+pub(crate) use option_value;
+
+/// The [`OptionKind`] of an option.
+macro_rules! option_kind {
+    ((bool), $ty:ty) => {
+        $crate::options::OptionKind::Bool
+    };
+    ((int $min:expr, $max:expr), $ty:ty) => {
+        $crate::options::OptionKind::Int {
+            min: $min,
+            max: $max,
+        }
+    };
+    ((seat $min:expr, $max:expr), $ty:ty) => {
+        $crate::options::OptionKind::Int {
+            min: $min,
+            max: $max,
+        }
+    };
+    ((words), $ty:ty) => {
+        $crate::options::OptionKind::Enum(<$ty>::WORDS)
+    };
+    ((flag $no:literal, $yes:literal), $ty:ty) => {
+        $crate::options::OptionKind::Enum(&[$no, $yes])
+    };
+    ((fixed $word:literal)) => {
+        $crate::options::OptionKind::Enum(&[$word])
+    };
+}
+pub(crate) use option_kind;
+
+/// The text of an option's default: from the default value, or the literal it was declared as.
+macro_rules! option_text {
+    ((bool), $v:expr, $default:expr) => {
+        if $v {
+            "true"
+        } else {
+            "false"
+        }
+    };
+    ((int $($k:tt)*), $v:expr, $default:expr) => {
+        stringify!($default)
+    };
+    ((seat $($k:tt)*), $v:expr, $default:expr) => {
+        stringify!($default)
+    };
+    ((words), $v:expr, $default:expr) => {
+        $v.word()
+    };
+    ((flag $no:literal, $yes:literal), $v:expr, $default:expr) => {
+        if $v {
+            $yes
+        } else {
+            $no
+        }
+    };
+    ((fixed $word:literal)) => {
+        $word
+    };
+}
+pub(crate) use option_text;
+
+/// The field value of an option's word, as [`OptionSpec::check`] normalised it (`$old` should it
+/// not parse, which the check rules out).
+macro_rules! option_parse {
+    ((bool), $v:expr, $old:expr, $ty:ty) => {
+        $crate::options::parse_bool($v)
+    };
+    ((int $($k:tt)*), $v:expr, $old:expr, $ty:ty) => {
+        $v.parse().unwrap_or($old)
+    };
+    ((seat $($k:tt)*), $v:expr, $old:expr, $ty:ty) => {
+        $v.parse::<i64>().map_or($old, |n| u8::try_from(n).ok())
+    };
+    ((words), $v:expr, $old:expr, $ty:ty) => {
+        <$ty>::from_word($v).unwrap_or($old)
+    };
+    ((flag $no:literal, $yes:literal), $v:expr, $old:expr, $ty:ty) => {
+        $v == $yes
+    };
+}
+pub(crate) use option_parse;
+
+/// An option's value in text form.
+macro_rules! option_show {
+    ((bool), $v:expr) => {
+        $v.to_string()
+    };
+    ((int $($k:tt)*), $v:expr) => {
+        $v.to_string()
+    };
+    ((seat $($k:tt)*), $v:expr) => {
+        $v.map_or(-1, i64::from).to_string()
+    };
+    ((words), $v:expr) => {
+        $v.word().to_owned()
+    };
+    ((flag $no:literal, $yes:literal), $v:expr) => {
+        if $v { $yes } else { $no }.to_owned()
+    };
+    ((fixed $word:literal)) => {
+        $word.to_owned()
+    };
+}
+pub(crate) use option_show;
+
+/// The seat of a `seat` option's value: none for a negative value.
+pub(crate) const fn seat_of(n: i64) -> Option<u8> {
+    if n >= 0 && n <= u8::MAX as i64 {
+        Some(n as u8)
+    } else {
+        None
+    }
+}
