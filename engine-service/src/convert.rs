@@ -6,7 +6,7 @@ use crate::respond::{self, Detail};
 use tarock_engine::action::{Declaration, Target};
 use tarock_engine::danish::{Grade, Meld};
 use tarock_engine::game::{End, Observe, Stage, Viewer};
-use tarock_engine::ledger::{DanishItem, Pot, Scoring};
+use tarock_engine::ledger::{DanishItem, Scoring};
 use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
@@ -720,7 +720,7 @@ fn action_table() -> &'static ActionTable {
                         w.bytes_always(tag, body);
                         w.into_bytes()
                     };
-                    let label = format_label(a);
+                    let label = tarock_engine::words::label(a);
                     ActionText {
                         fields: ActionFields {
                             record_full: field(respond::RECORD_ACTION_TAG, &encoded),
@@ -831,7 +831,10 @@ pub fn label(a: Action) -> String {
 
 /// [`label`], borrowed from the table when the action is in it.
 pub(crate) fn label_str(a: Action) -> std::borrow::Cow<'static, str> {
-    action_text(a).map_or_else(|| format_label(a).into(), |t| t.label.as_str().into())
+    action_text(a).map_or_else(
+        || tarock_engine::words::label(a).into(),
+        |t| t.label.as_str().into(),
+    )
 }
 
 /// The fields of `a`'s wire `Action` message with every field set (see [`action_to_pb`]),
@@ -852,80 +855,10 @@ pub(crate) fn action_encoded_compact(a: Action) -> Option<&'static [u8]> {
     action_text(a).map(|t| t.compact.as_slice())
 }
 
-fn format_label(a: Action) -> String {
-    format_label_named(a, Bonus::name)
-}
-
-/// [`format_label`] with bonuses named by `name`.
-fn format_label_named(a: Action, name: impl Fn(Bonus) -> String) -> String {
-    const LEVELS: [&str; 5] = [
-        "Kontra",
-        "Rekontra",
-        "Szubkontra",
-        "Hirskontra",
-        "Mordkontra",
-    ];
-    match a {
-        Action::Pass => "Pass".to_owned(),
-        Action::Bid(c) => format!("Bid {}", c.word()),
-        Action::Hold => "Hold".to_owned(),
-        Action::Discard(c) => format!("Discard {}", c.name()),
-        Action::Annul => "Annul the hand".to_owned(),
-        Action::Call(c) => format!("Call the {}", c.name()),
-        Action::Declare(Declaration::Tarokks(n)) => format!("Declare {n} tarokks"),
-        Action::Declare(Declaration::FourKings) => "Lay down the four kings".to_owned(),
-        Action::ThrowIn => "Throw the hand in".to_owned(),
-        Action::GiveUp => "Give the game up".to_owned(),
-        Action::TakeTalon(i) => format!("Take from the talon at {}", u16::from(i) + 1),
-        Action::Unteren => "Unteren: play the named contract".to_owned(),
-        Action::KeepTalon(0) => "Keep no talon card".to_owned(),
-        Action::KeepTalon(n) => format!("Keep the first {n} talon cards"),
-        Action::LeadFool(Some(s)) => format!("Lead the fool, naming {}", s.name()),
-        Action::LeadFool(None) => "Lead the fool, naming trumps".to_owned(),
-        Action::ExposeTalon => "Turn the group face up and look at the next".to_owned(),
-        Action::Announce(b) => format!("Announce {}", name(b)),
-        Action::Kontra(t, l) => {
-            let word = LEVELS
-                .get(usize::from(l).wrapping_sub(1))
-                .copied()
-                .unwrap_or("Kontra");
-            match t {
-                Target::Game => format!("{word} the game"),
-                Target::Bonus(b) => format!("{word} the {}", name(b)),
-            }
-        }
-        Action::Play(c) => format!("Play {}", c.name()),
-    }
-}
-
-/// The label a game gives `a` in its own words where the shared label would mislead: the
-/// Danish dealer's `announce volat` is Tout and the skíz is the Danish fool, the Polish skiż
-/// and the Austrian Sküs, and the bonuses a game names otherwise ([`Variant::own_bonus_word`])
-/// are announced and kontra'd by those names.
+/// The label a game gives `a` in its own words where the shared label would mislead
+/// ([`Variant::own_label`]).
 pub(crate) fn own_label(g: &AnyGame, a: Action) -> Option<std::borrow::Cow<'static, str>> {
-    if let AnyGame::Hungarian(_) = g {
-        return None;
-    }
-    let v = g.variant();
-    let fool = match v {
-        Variant::DanishTarok => "the fool",
-        Variant::PolishKrolami => "the skiż",
-        Variant::AustrianIllustrated => "the Sküs",
-        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => "",
-    };
-    match a {
-        Action::Announce(Bonus::Volat) if v == Variant::DanishTarok => {
-            Some("Announce Tout: take every trick (frees the fool for the discard)".into())
-        }
-        Action::Play(Card::SKIZ) if !fool.is_empty() => Some(format!("Play {fool}").into()),
-        Action::Discard(Card::SKIZ) if !fool.is_empty() => Some(format!("Discard {fool}").into()),
-        Action::Announce(b) | Action::Kontra(Target::Bonus(b), _)
-            if v.own_bonus_word(b).is_some() =>
-        {
-            Some(format_label_named(a, |b| v.bonus_name(b)).into())
-        }
-        _ => None,
-    }
+    g.variant().own_label(a).map(std::borrow::Cow::Owned)
 }
 
 /// A legal move on the wire.
@@ -1223,61 +1156,20 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8, variant: Variant) -> pb::Ledger {
             .items
             .iter()
             .map(|i| {
-                let (kind, bonus, count, label) = match i.item {
-                    Item::Game => (pb::LedgerItemKind::Game, None, 0, "Game".to_owned()),
-                    Item::Bonus(b) => {
-                        (pb::LedgerItemKind::Bonus, Some(b), 0, variant.bonus_name(b))
+                let (kind, bonus, count) = match i.item {
+                    Item::Game => (pb::LedgerItemKind::Game, None, 0),
+                    Item::Bonus(b) => (pb::LedgerItemKind::Bonus, Some(b), 0),
+                    Item::Tarokks { count, .. } => {
+                        (pb::LedgerItemKind::Tarokks, None, u32::from(count))
                     }
-                    Item::Tarokks { count, declared } => (
-                        pb::LedgerItemKind::Tarokks,
-                        None,
-                        u32::from(count),
-                        format!(
-                            "{count} tarokks{}",
-                            if declared {
-                                ""
-                            } else {
-                                " (undeclared, from partner)"
-                            }
-                        ),
-                    ),
-                    Item::TrialBidPenalty => (
-                        pb::LedgerItemKind::TrialBidPenalty,
-                        None,
-                        0,
-                        "Failed speculative bid".to_owned(),
-                    ),
-                    Item::TrullOnlyThree => (
-                        pb::LedgerItemKind::TrullOnlyThree,
-                        None,
-                        0,
-                        "Three with trull only".to_owned(),
-                    ),
-                    Item::TalonHonour => (
-                        pb::LedgerItemKind::TalonHonour,
-                        None,
-                        0,
-                        "Honour from the talon".to_owned(),
-                    ),
-                    Item::GiveUp => (
-                        pb::LedgerItemKind::GiveUp,
-                        None,
-                        0,
-                        "Gave up: the called king in the talon".to_owned(),
-                    ),
-                    Item::Trischaken => (
-                        pb::LedgerItemKind::Trischaken,
-                        None,
-                        0,
-                        match i.base {
-                            b if b < 0 => "Trischaken: the most card points",
-                            10 => "Trischaken: won without a trick",
-                            _ => "Trischaken: won",
-                        }
-                        .to_owned(),
-                    ),
+                    Item::TrialBidPenalty => (pb::LedgerItemKind::TrialBidPenalty, None, 0),
+                    Item::TrullOnlyThree => (pb::LedgerItemKind::TrullOnlyThree, None, 0),
+                    Item::TalonHonour => (pb::LedgerItemKind::TalonHonour, None, 0),
+                    Item::GiveUp => (pb::LedgerItemKind::GiveUp, None, 0),
+                    Item::Trischaken => (pb::LedgerItemKind::Trischaken, None, 0),
                     Item::Danish(d) => danish_line(d),
                 };
+                let label = i.label(variant);
                 pb::LedgerItem {
                     kind: kind as i32,
                     bonus: bonus.map_or(0, |b| bonus_to_pb(b) as i32),
@@ -1314,36 +1206,27 @@ pub fn ledger_to_pb(l: &Ledger, seats: u8, variant: Variant) -> pb::Ledger {
     }
 }
 
-/// The kind, count and label of a Danish ledger line.
-fn danish_line(d: DanishItem) -> (pb::LedgerItemKind, Option<Bonus>, u32, String) {
+/// The kind, bonus and count of a Danish ledger line.
+fn danish_line(d: DanishItem) -> (pb::LedgerItemKind, Option<Bonus>, u32) {
     use pb::LedgerItemKind as K;
-    let (kind, count, label) = match d {
-        DanishItem::Foundation(Pot::Pagat) => {
-            (K::Foundation, 0, "Foundation of the pagat pot".to_owned())
-        }
-        DanishItem::Foundation(Pot::King) => {
-            (K::Foundation, 0, "Foundation of the king pot".to_owned())
-        }
-        DanishItem::DealingFee => (K::DealingFee, 0, "Dealing: 5 into each pot".to_owned()),
-        DanishItem::Declaration(m) => (K::Declaration, 0, format!("Declared {m}")),
-        DanishItem::KingsLost => (K::KingsLost, 0, "Kings lost in tricks".to_owned()),
-        DanishItem::PagatLost => (K::PagatLost, 0, "Pagat lost in a trick".to_owned()),
-        DanishItem::PagatTrick => (K::PagatTrick, 0, "Trick won with the pagat".to_owned()),
-        DanishItem::Tout => (K::Tout, 0, "Tout: every trick".to_owned()),
-        DanishItem::ToutFailed => (K::ToutFailed, 0, "Announced Tout failed".to_owned()),
-        DanishItem::Nolo => (K::Nolo, 0, "Nolo: no trick".to_owned()),
-        DanishItem::PagatUltimo => (K::PagatUltimo, 0, "Pagat Ultimo".to_owned()),
-        DanishItem::KingUltimo => (K::KingUltimo, 0, "King Ultimo".to_owned()),
-        DanishItem::PagatBagud => (K::PagatBagud, 0, "Pagat Bagud".to_owned()),
-        DanishItem::KingBagud => (K::KingBagud, 0, "King Bagud".to_owned()),
-        DanishItem::LastTrick => (K::LastTrick, 0, "Last trick".to_owned()),
-        DanishItem::Count(points) => (
-            K::Count,
-            u32::from(points),
-            format!("Count: {points} points against 26"),
-        ),
+    let (kind, count) = match d {
+        DanishItem::Foundation(_) => (K::Foundation, 0),
+        DanishItem::DealingFee => (K::DealingFee, 0),
+        DanishItem::Declaration(_) => (K::Declaration, 0),
+        DanishItem::KingsLost => (K::KingsLost, 0),
+        DanishItem::PagatLost => (K::PagatLost, 0),
+        DanishItem::PagatTrick => (K::PagatTrick, 0),
+        DanishItem::Tout => (K::Tout, 0),
+        DanishItem::ToutFailed => (K::ToutFailed, 0),
+        DanishItem::Nolo => (K::Nolo, 0),
+        DanishItem::PagatUltimo => (K::PagatUltimo, 0),
+        DanishItem::KingUltimo => (K::KingUltimo, 0),
+        DanishItem::PagatBagud => (K::PagatBagud, 0),
+        DanishItem::KingBagud => (K::KingBagud, 0),
+        DanishItem::LastTrick => (K::LastTrick, 0),
+        DanishItem::Count(points) => (K::Count, u32::from(points)),
     };
-    (kind, None, count, label)
+    (kind, None, count)
 }
 
 /// A Danish declaration on the wire.
@@ -1765,7 +1648,7 @@ mod tests {
                     continue;
                 };
                 assert_eq!(notation(a), a.to_string());
-                assert_eq!(label(a), format_label(a));
+                assert_eq!(label(a), tarock_engine::words::label(a));
                 assert_eq!(action_to_pb(a).notation, a.to_string());
             }
         }

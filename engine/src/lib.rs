@@ -24,6 +24,7 @@ pub mod shared;
 pub mod shuffle;
 pub mod trick;
 pub mod variant;
+pub mod words;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use austrian::{Austrian, AustrianOptions};

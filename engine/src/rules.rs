@@ -17,6 +17,7 @@ use crate::options::Options;
 use crate::seat::{Seat, Table, TableError};
 use crate::trick::TrickRules;
 use crate::variant::{AnyGame, Variant};
+use crate::words::Words;
 
 /// A game's dense space of stable integer ids for its actions, for bots and learning: part of
 /// the rules version, so an id never changes meaning within one version. A game's pack may
@@ -77,6 +78,9 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
 
     /// The game's dense space of stable action ids.
     const IDS: ActionIds;
+
+    /// The game's own words, where the shared ones would mislead: by default none.
+    const WORDS: Words = Words::SHARED;
 
     /// The heuristic bot: its choice for the seat whose knowledge it is given, among that
     /// seat's legal actions (not empty).

@@ -29,22 +29,22 @@ use std::fmt;
 macro_rules! with_game {
     ($variant:expr, $G:ident => $e:expr) => {
         match $variant {
-            Variant::HungarianIllustrated
-            | Variant::HungarianPaskievics
-            | Variant::HungarianHigh => {
-                type $G = Hungarian;
+            $crate::variant::Variant::HungarianIllustrated
+            | $crate::variant::Variant::HungarianPaskievics
+            | $crate::variant::Variant::HungarianHigh => {
+                type $G = $crate::hungarian::Hungarian;
                 $e
             }
-            Variant::PolishKrolami => {
-                type $G = Polish;
+            $crate::variant::Variant::PolishKrolami => {
+                type $G = $crate::polish::Polish;
                 $e
             }
-            Variant::AustrianIllustrated => {
-                type $G = Austrian;
+            $crate::variant::Variant::AustrianIllustrated => {
+                type $G = $crate::austrian::Austrian;
                 $e
             }
-            Variant::DanishTarok => {
-                type $G = Danish;
+            $crate::variant::Variant::DanishTarok => {
+                type $G = $crate::danish::Danish;
                 $e
             }
         }
@@ -57,10 +57,10 @@ pub(crate) use with_game;
 macro_rules! dispatch {
     ($self:expr, $g:ident => $e:expr) => {
         match $self {
-            AnyGame::Hungarian($g) => $e,
-            AnyGame::Polish($g) => $e,
-            AnyGame::Austrian($g) => $e,
-            AnyGame::Danish($g) => $e,
+            $crate::variant::AnyGame::Hungarian($g) => $e,
+            $crate::variant::AnyGame::Polish($g) => $e,
+            $crate::variant::AnyGame::Austrian($g) => $e,
+            $crate::variant::AnyGame::Danish($g) => $e,
         }
     };
 }
@@ -184,49 +184,6 @@ impl Variant {
     #[must_use]
     pub fn default_pack(self) -> Pack {
         with_game!(self, G => G::shape(&G::default_options(self)).pack)
-    }
-
-    /// The game's own word for bonus `b` where it differs from the shared [`Bonus::name`]
-    /// (the Hungarian words), without the suit: the Polish trul, pagat ultymo, król ultymo and
-    /// walat, the Austrian Valat, Pagat Ultimo, Mondfang and Uhu, the Danish Tout.
-    #[must_use]
-    pub const fn own_bonus_word(self, b: Bonus) -> Option<&'static str> {
-        match self {
-            Variant::HungarianIllustrated
-            | Variant::HungarianPaskievics
-            | Variant::HungarianHigh => None,
-            Variant::PolishKrolami => match b {
-                Bonus::Trull => Some("trul"),
-                Bonus::PagatUltimo => Some("pagat ultymo"),
-                Bonus::KingUltimo(_) => Some("król ultymo"),
-                Bonus::Volat => Some("walat"),
-                Bonus::PagatCatch => Some("lost pagat"),
-                Bonus::XxiCatch => Some("XXI caught by the skiż"),
-                _ => None,
-            },
-            Variant::AustrianIllustrated => match b {
-                Bonus::PagatUltimo => Some("Pagat Ultimo"),
-                Bonus::SasUhu => Some("Uhu"),
-                Bonus::Volat => Some("Valat"),
-                Bonus::XxiCatch => Some("Mondfang"),
-                _ => None,
-            },
-            Variant::DanishTarok => match b {
-                Bonus::Volat => Some("Tout"),
-                _ => None,
-            },
-        }
-    }
-
-    /// Bonus `b` in this game's words: [`Variant::own_bonus_word`] with the suit, else
-    /// [`Bonus::name`].
-    #[must_use]
-    pub fn bonus_name(self, b: Bonus) -> String {
-        match (self.own_bonus_word(b), b.suit()) {
-            (Some(w), Some(s)) => format!("{w} ({})", s.name()),
-            (Some(w), None) => w.to_owned(),
-            (None, _) => b.name(),
-        }
     }
 
     /// The allowed numbers of seats.

@@ -49,6 +49,7 @@ use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::{Core, Round};
 use crate::trick::TrickRules;
 use crate::variant::Variant;
+use crate::words::Words;
 
 /// Tricks in a hand (AT-PLAY-07).
 pub const TRICKS: usize = 16;
@@ -858,6 +859,8 @@ impl crate::rules::Rules for Austrian {
     const SEATS: &'static [u8] = &[3];
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
+
+    const WORDS: Words = crate::austrian::words::WORDS;
 
     const IDS: ActionIds = ids::IDS;
 

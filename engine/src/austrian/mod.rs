@@ -7,6 +7,7 @@ pub mod ids;
 pub mod options;
 pub mod score;
 pub mod session;
+pub mod words;
 
 pub use game::{Austrian, Phase, Won};
 pub use options::AustrianOptions;

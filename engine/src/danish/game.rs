@@ -44,6 +44,7 @@ use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::Core;
 use crate::trick::{Trick, TrickRules};
 use crate::variant::Variant;
+use crate::words::Words;
 use std::fmt;
 
 /// Tricks in a hand (DK-PLAY-07).
@@ -897,6 +898,8 @@ impl Rules for Danish {
     const SEATS: &'static [u8] = &[3, 4];
 
     const TRICK_RULES: TrickRules = RULES;
+
+    const WORDS: Words = crate::danish::words::WORDS;
 
     const IDS: ActionIds = ids::IDS;
 

@@ -8,6 +8,7 @@ pub mod ids;
 pub mod options;
 pub mod score;
 pub mod session;
+pub mod words;
 
 pub use game::{Danish, Grade, Meld, Phase};
 pub use options::DanishOptions;

@@ -6,6 +6,7 @@ pub mod ids;
 pub mod options;
 pub mod score;
 pub mod session;
+pub mod words;
 
 pub use game::{Phase, Polish};
 pub use options::PolishOptions;

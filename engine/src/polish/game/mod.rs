@@ -55,6 +55,7 @@ use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::{Core, Round};
 use crate::trick::TrickRules;
 use crate::variant::Variant;
+use crate::words::Words;
 
 mod announce;
 mod auction;
@@ -499,6 +500,8 @@ impl Rules for Polish {
     const SEATS: &'static [u8] = &[4];
 
     const TRICK_RULES: TrickRules = TrickRules::TAROCK;
+
+    const WORDS: Words = crate::polish::words::WORDS;
 
     const IDS: ActionIds = ids::IDS;
 
