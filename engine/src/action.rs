@@ -478,6 +478,17 @@ pub enum Action {
     LeadFool(Option<Suit>),
 }
 
+impl Action {
+    /// The card a card play plays; `None` for any other action.
+    #[must_use]
+    pub const fn card_played(self) -> Option<Card> {
+        match self {
+            Action::Play(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

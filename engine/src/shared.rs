@@ -11,8 +11,10 @@
 //! [`Observe`](crate::game::Observe) defaults read it, so a game writes no accessor for what
 //! they show.
 
+use crate::action::Action;
 use crate::card::{Card, CardSet};
 use crate::deal::Deal;
+use crate::game::Violation;
 use crate::seat::{BySeat, Seat, Table};
 use crate::trick::{Trick, TrickRules};
 
@@ -116,6 +118,52 @@ impl Core {
             .0
             .iter()
             .fold(self.trick.cards(), |all, &w| all | w)
+    }
+
+    /// The card of `s`'s card play `card` (the card an action plays, `None` for an action that
+    /// plays none), checked to be in `s`'s hand. The violations name `rules`: the rule that
+    /// play takes only card plays, and the rule that a card is played from one's hand.
+    pub(crate) fn card_played(
+        &self,
+        s: Seat,
+        card: Option<Card>,
+        rules: (&'static str, &'static str),
+    ) -> Result<Card, Violation> {
+        let Some(c) = card else {
+            return Err(Violation::wrong_phase(
+                rules.0,
+                "during play the only action is playing a card",
+            ));
+        };
+        if !self.hands[s].contains(c) {
+            return Err(Violation::illegal(
+                rules.1,
+                "you can only play a card from your hand",
+            ));
+        }
+        Ok(c)
+    }
+
+    /// The card `s` discards with `a`, checked to be in `s`'s hand: `phase` is the violation
+    /// of an action that is no discard, `rule` the rule that a card is discarded from one's
+    /// hand.
+    pub(crate) fn card_discarded(
+        &self,
+        s: Seat,
+        a: Action,
+        phase: Violation,
+        rule: &'static str,
+    ) -> Result<Card, Violation> {
+        let Action::Discard(c) = a else {
+            return Err(phase);
+        };
+        if !self.hands[s].contains(c) {
+            return Err(Violation::illegal(
+                rule,
+                "you can only discard a card from your hand",
+            ));
+        }
+        Ok(c)
     }
 
     /// Play begins: `leader` leads the first trick.

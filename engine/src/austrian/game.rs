@@ -667,17 +667,14 @@ impl Austrian {
     }
 
     fn check_discard(&self, a: Action) -> Result<(), Violation> {
-        match a {
-            Action::Discard(c) if self.core.hands[self.declarer].contains(c) => Ok(()),
-            Action::Discard(_) => Err(Violation::illegal(
-                "AT-TALON-04",
-                "you can only discard a card from your hand",
-            )),
-            _ => Err(Violation::wrong_phase(
-                "AT-TALON-04",
-                "the soloist discards as many cards as were taken",
-            )),
-        }
+        let phase = Violation::wrong_phase(
+            "AT-TALON-04",
+            "the soloist discards as many cards as were taken",
+        );
+        let discarded = self
+            .core
+            .card_discarded(self.declarer, a, phase, "AT-TALON-04");
+        discarded.map(|_| ())
     }
 
     fn apply_discard(&mut self, c: Card) {
@@ -736,18 +733,9 @@ impl Austrian {
     }
 
     fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
-        let Action::Play(c) = a else {
-            return Err(Violation::wrong_phase(
-                "AT-PLAY-01",
-                "during play the only action is playing a card",
-            ));
-        };
-        if !self.core.hands[s].contains(c) {
-            return Err(Violation::illegal(
-                "AT-PLAY-01",
-                "you can only play a card from your hand",
-            ));
-        }
+        let c = self
+            .core
+            .card_played(s, a.card_played(), ("AT-PLAY-01", "AT-PLAY-01"))?;
         if self.legal_cards(s).contains(c) {
             return Ok(());
         }

@@ -626,22 +626,14 @@ impl Danish {
     }
 
     fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
-        let card = match a {
-            Action::Play(c) => c,
-            Action::LeadFool(_) => FOOL,
-            _ => {
-                return Err(Violation::wrong_phase(
-                    "DK-PLAY-01",
-                    "during play the only action is playing a card",
-                ))
-            }
+        // Leading the fool naming a suit plays the fool.
+        let played = match a {
+            Action::LeadFool(_) => Some(FOOL),
+            _ => a.card_played(),
         };
-        if !self.core.hands[s].contains(card) {
-            return Err(Violation::illegal(
-                "DK-PLAY-01",
-                "you can only play a card from your hand",
-            ));
-        }
+        let card = self
+            .core
+            .card_played(s, played, ("DK-PLAY-01", "DK-PLAY-01"))?;
         match (a, self.names_suit()) {
             (Action::LeadFool(_), false) => {
                 return Err(Violation::illegal(

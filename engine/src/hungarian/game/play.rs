@@ -220,18 +220,9 @@ impl Hungarian {
     }
 
     pub(super) fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
-        let Action::Play(c) = a else {
-            return Err(Violation::wrong_phase(
-                "HU-PLAY-03",
-                "during play the only action is playing a card",
-            ));
-        };
-        if !self.core.hands[s].contains(c) {
-            return Err(Violation::illegal(
-                "HU-PLAY-03",
-                "you can only play a card from your hand",
-            ));
-        }
+        let c = self
+            .core
+            .card_played(s, a.card_played(), ("HU-PLAY-03", "HU-PLAY-03"))?;
         let rules = TrickRules::TAROCK;
         let hand = self.core.hands[s];
         if let Some(led) = self.core.trick.led(&rules) {

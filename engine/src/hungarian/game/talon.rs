@@ -138,18 +138,11 @@ impl Hungarian {
     }
 
     pub(super) fn check_discard(&self, s: Seat, a: Action) -> Result<(), Violation> {
-        let Action::Discard(c) = a else {
-            return Err(Violation::wrong_phase(
-                "HU-TALON-08",
-                "each player discards as many cards as they took from the talon",
-            ));
-        };
-        if !self.core.hands[s].contains(c) {
-            return Err(Violation::illegal(
-                "HU-TALON-08",
-                "you can only discard a card from your hand",
-            ));
-        }
+        let phase = Violation::wrong_phase(
+            "HU-TALON-08",
+            "each player discards as many cards as they took from the talon",
+        );
+        let c = self.core.card_discarded(s, a, phase, "HU-TALON-08")?;
         if !self.discardable(s).contains(c) {
             for (set, rule, msg) in self.undiscardable(s) {
                 if set.contains(c) {

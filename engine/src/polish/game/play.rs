@@ -39,18 +39,9 @@ impl Polish {
     }
 
     pub(super) fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
-        let Action::Play(c) = a else {
-            return Err(Violation::wrong_phase(
-                "PL-PLAY-01",
-                "during play the only action is playing a card",
-            ));
-        };
-        if !self.core.hands[s].contains(c) {
-            return Err(Violation::illegal(
-                "PL-PLAY-02",
-                "you can only play a card from your hand",
-            ));
-        }
+        let c = self
+            .core
+            .card_played(s, a.card_played(), ("PL-PLAY-01", "PL-PLAY-02"))?;
         let rules = TrickRules::TAROCK;
         let by_suit = rules.legal(self.core.hands[s], self.core.trick.led(&rules));
         if !by_suit.contains(c) {

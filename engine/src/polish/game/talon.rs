@@ -101,19 +101,13 @@ impl Polish {
     }
 
     pub(super) fn check_discard(&self, a: Action) -> Result<(), Violation> {
-        let Action::Discard(c) = a else {
-            return Err(Violation::wrong_phase(
-                "PL-TALON-07",
-                "the declarer discards as many cards as were taken",
-            ));
-        };
-        let hand = self.core.hands[self.declarer];
-        if !hand.contains(c) {
-            return Err(Violation::illegal(
-                "PL-TALON-07",
-                "you can only discard a card from your hand",
-            ));
-        }
+        let phase = Violation::wrong_phase(
+            "PL-TALON-07",
+            "the declarer discards as many cards as were taken",
+        );
+        let c = self
+            .core
+            .card_discarded(self.declarer, a, phase, "PL-TALON-07")?;
         if CardSet::HONOURS.contains(c) || c.is_king() {
             return Err(Violation::illegal(
                 "PL-TALON-08",
