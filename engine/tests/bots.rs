@@ -37,10 +37,7 @@ fn play(variant: Variant, seats: u8, seed: u64, bots: &[Bot], options: &[(&str, 
 }
 
 fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
-    match g {
-        AnyGame::Hungarian(h) => h,
-        _ => unreachable!("only hungarian setups here"),
-    }
+    g.as_hungarian().expect("only hungarian setups here")
 }
 
 fn totals(g: &AnyGame, seats: u8) -> Vec<i64> {

@@ -291,10 +291,8 @@ fn new_game(variant: Variant, options: &[(&str, &str)], deal: &Deal) -> Hungaria
         dealer: seat(3),
         deal: DealSource::Explicit(builder),
     };
-    match AnyGame::new(&setup).unwrap_or_else(|e| panic!("{e}")) {
-        AnyGame::Hungarian(h) => h,
-        _ => unreachable!("only hungarian setups here"),
-    }
+    let g = AnyGame::new(&setup).unwrap_or_else(|e| panic!("{e}"));
+    *g.as_hungarian().expect("only hungarian setups here")
 }
 
 /// Applies one action, which must be legal.

@@ -183,10 +183,7 @@ fn game(cards: &Cards) -> AnyGame {
 }
 
 fn hu(g: &AnyGame) -> &Hungarian {
-    match g {
-        AnyGame::Hungarian(h) => h,
-        _ => unreachable!("only hungarian hands here"),
-    }
+    g.as_hungarian().expect("only hungarian hands here")
 }
 
 fn parse(notation: &str) -> Action {

@@ -15,10 +15,7 @@ use tarock_engine::shuffle::{seed_from_u64, DealRng};
 use tarock_engine::{Action, AnyGame, CardSet, End, Item, Seat, Setup, Variant};
 
 fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
-    match g {
-        AnyGame::Hungarian(h) => h,
-        _ => unreachable!("only hungarian setups here"),
-    }
+    g.as_hungarian().expect("only hungarian setups here")
 }
 
 /// Every card of the pack is in exactly one place: a hand, a discard pile, a won pile, the

@@ -18,10 +18,7 @@ use tarock_engine::{AnyGame, Bonus, Card, Seat, Setup, Team, Variant};
 const DATA: &str = include_str!("data/hungarian.perft");
 
 fn hungarian(g: &AnyGame) -> &tarock_engine::Hungarian {
-    match g {
-        AnyGame::Hungarian(h) => h,
-        _ => unreachable!("only hungarian setups here"),
-    }
+    g.as_hungarian().expect("only hungarian setups here")
 }
 
 #[derive(Clone)]
