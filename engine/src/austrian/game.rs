@@ -765,7 +765,10 @@ impl Austrian {
     }
 
     fn apply_play(&mut self, s: Seat, c: Card) {
-        if let Some((_, played)) = self.core.play(s, c, &TrickRules::TAROCK) {
+        if let Some((_, played)) = self
+            .core
+            .play(s, c, &<Self as crate::rules::Rules>::TRICK_RULES)
+        {
             if played >= TRICKS {
                 self.finish(End::Played);
             }

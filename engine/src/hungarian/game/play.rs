@@ -255,7 +255,7 @@ impl Hungarian {
     }
 
     pub(super) fn apply_play(&mut self, s: Seat, c: Card) {
-        let Some((winner, played)) = self.core.play(s, c, &TrickRules::TAROCK) else {
+        let Some((winner, played)) = self.core.play(s, c, &Self::TRICK_RULES) else {
             return;
         };
         let loser = self.team_of(winner).other();

@@ -74,7 +74,7 @@ impl Polish {
     }
 
     pub(super) fn apply_play(&mut self, s: Seat, c: Card) {
-        if let Some((_, played)) = self.core.play(s, c, &TrickRules::TAROCK) {
+        if let Some((_, played)) = self.core.play(s, c, &Self::TRICK_RULES) {
             if played >= TRICKS {
                 self.finish(End::Played);
             }
