@@ -17,7 +17,7 @@ use crate::count::danish_value;
 use crate::danish::game::{melds, trick_winner, FOOL, TRICKS};
 use crate::danish::options::DanishOptions;
 use crate::ledger::{DanishItem, Item, Ledger, LedgerItem, Pot, Scoring};
-use crate::seat::{BySeat, Seat, Table};
+use crate::seat::{BySeat, Seat, Table, MAX_SEATS};
 use crate::trick::Trick;
 
 /// What the dealer pays into each pot (DK-SCORE-03).
@@ -91,6 +91,10 @@ struct Sheet<'a> {
     f: &'a Facts<'a>,
     ledger: Ledger,
     pots: [i64; 2],
+    /// The active seats from the dealer on, in which order the lines are written: found once,
+    /// as the lines are written with the sheet borrowed.
+    order: [Seat; MAX_SEATS],
+    active: usize,
 }
 
 /// A line of a Danish payment.
@@ -131,8 +135,8 @@ impl Sheet<'_> {
     }
 
     /// The active seats from the dealer on.
-    fn order(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.f.table.active_from(self.f.table.dealer)
+    fn order(&self) -> impl Iterator<Item = Seat> {
+        self.order.into_iter().take(self.active)
     }
 
     /// `to` receives `v` from each other active player.
@@ -187,8 +191,7 @@ impl Sheet<'_> {
 
     /// The declarations, from the dealer on (DK-ANN-02, DK-SCORE-04..08).
     fn declaration_lines(&mut self) {
-        let order: Vec<Seat> = self.order().collect();
-        for s in order {
+        for s in self.order() {
             for m in melds(self.f.declared_on[s]).iter() {
                 let v = m.value();
                 let pay = self.collect(s, v);
@@ -200,8 +203,7 @@ impl Sheet<'_> {
     /// The payments during play (DK-SCORE-09..11): kings and pagats lost in earlier tricks,
     /// and earlier tricks won with the pagat.
     fn play_lines(&mut self) {
-        let order: Vec<Seat> = self.order().collect();
-        for s in order {
+        for s in self.order() {
             let lost = [
                 (DanishItem::KingsLost, self.f.kings_lost[s], Pot::King),
                 (DanishItem::PagatLost, self.f.pagat_lost[s], Pot::Pagat),
@@ -316,8 +318,7 @@ impl Sheet<'_> {
     fn count_lines(&mut self) {
         let table = self.f.table;
         let new_dealer = table.dealer.next(table.seats);
-        let order: Vec<Seat> = self.order().collect();
-        for s in order {
+        for s in self.order() {
             if s == new_dealer || !table.is_active(new_dealer) {
                 continue;
             }
@@ -380,6 +381,12 @@ impl Sheet<'_> {
 /// hand leaves.
 #[must_use]
 pub fn settle(f: &Facts<'_>) -> Ledger {
+    let mut order = [f.table.dealer; MAX_SEATS];
+    let mut active = 0;
+    for (slot, s) in order.iter_mut().zip(f.table.active_from(f.table.dealer)) {
+        *slot = s;
+        active += 1;
+    }
     let mut sheet = Sheet {
         f,
         ledger: Ledger {
@@ -387,6 +394,8 @@ pub fn settle(f: &Facts<'_>) -> Ledger {
             ..Ledger::default()
         },
         pots: [f.options.pagat_pot, f.options.king_pot],
+        order,
+        active,
     };
     sheet.foundation_and_fee();
     if f.played {
