@@ -197,7 +197,8 @@ macro_rules! option_words {
                 }
             }
 
-            /// The value of a word (as [`OptionSpec::check`] normalises it).
+            /// The value of a word (as
+            /// [`OptionSpec::check`]($crate::options::OptionSpec::check) normalises it).
             #[must_use]
             pub fn from_word(word: &str) -> Option<$name> {
                 match word {

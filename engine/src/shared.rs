@@ -1,7 +1,7 @@
 //! What every game has, and the mechanisms every game plays by: the table, the deal, the
 //! hands, the cards won, the tricks, the current trick and the count of actions applied
 //! ([`Core`]); playing a card to a trick and closing a complete one; and a round of turns
-//! ([`Round`]) for the rounds of announcements, declarations and kontras.
+//! (`Round`) for the rounds of announcements, declarations and kontras.
 //!
 //! # Representation
 //!

@@ -57,7 +57,7 @@ pub const ALL_BONUSES: [Bonus; 43] = {
 pub(super) const NB: usize = ALL_BONUSES.len();
 
 /// The index of a bonus in [`ALL_BONUSES`] (and in the action ids); a bonus of another game
-/// has [`NB`], one past the last, which no mask or table holds.
+/// has `NB`, one past the last, which no mask or table holds.
 #[must_use]
 pub const fn bonus_index(b: Bonus) -> usize {
     const fn suit(s: Suit) -> usize {
