@@ -67,8 +67,19 @@ macro_rules! dispatch {
 
 pub(crate) use dispatch;
 
-/// The games' one list beside the two matches above: each game's arm of [`AnyGame`] and of
-/// [`VariantOptions`], and the conversions into them.
+/// The options of the game in play: runs `$e` with `$o` bound to the options `$self` holds.
+macro_rules! dispatch_options {
+    ($self:expr, $o:ident => $e:expr) => {
+        match $self {
+            VariantOptions::Hungarian($o) => $e,
+            VariantOptions::Polish($o) => $e,
+            VariantOptions::Austrian($o) => $e,
+            VariantOptions::Danish($o) => $e,
+        }
+    };
+}
+
+/// Each game's conversions into [`AnyGame`] and [`VariantOptions`].
 macro_rules! games {
     ($($arm:ident($game:ty, $options:ty)),* $(,)?) => {
         $(
@@ -84,15 +95,6 @@ macro_rules! games {
                 }
             }
         )*
-
-        /// Dispatches to the options of the game.
-        macro_rules! dispatch_options {
-            ($self_:expr, $o:ident => $e_:expr) => {
-                match $self_ {
-                    $(VariantOptions::$arm($o) => $e_,)*
-                }
-            };
-        }
     };
 }
 
