@@ -1,15 +1,16 @@
-//! The protobuf codec of the generated services: prost's encoding and decoding (by hand for the
-//! large messages, with the same bytes and results), but a message that does not
-//! decode is the client's fault and answered INVALID_ARGUMENT (tonic's default codec says
-//! INTERNAL, which would blame the server).
+//! The codec of the generated services: prost's encoding and decoding, but a message that does
+//! not decode is the client's fault and answered INVALID_ARGUMENT (tonic's default codec says
+//! INTERNAL, which would blame the server), and a response may be bytes the server has encoded
+//! already ([`Encoded`]), which are sent as they are.
 
-use prost::bytes::{Buf, BufMut, Bytes};
+use prost::bytes::{BufMut, Bytes};
 use prost::Message;
+use std::fmt;
 use std::marker::PhantomData;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::Status;
 
-/// The codec: prost messages, decode errors as INVALID_ARGUMENT.
+/// The codec: requests decoded by prost, responses written by prost or sent as encoded.
 #[derive(Debug, Clone)]
 pub struct TarockCodec<T, U>(PhantomData<(T, U)>);
 
@@ -21,7 +22,7 @@ impl<T, U> Default for TarockCodec<T, U> {
 
 impl<T, U> Codec for TarockCodec<T, U>
 where
-    T: Message + Send + 'static,
+    T: Reply + Send + 'static,
     U: Message + Default + Send + 'static,
 {
     type Encode = T;
@@ -38,35 +39,98 @@ where
     }
 }
 
-/// Encodes prost messages; the responses that carry records and views through
-/// [`crate::wire`], which writes the same bytes faster.
-#[derive(Debug, Clone)]
-pub struct TarockEncoder<T>(PhantomData<T>);
+/// A message as the codec sends it: a prost message, or [`Encoded`] bytes.
+pub trait Reply {
+    /// Writes the message's bytes to `buf`.
+    ///
+    /// # Errors
+    /// A status when the message cannot be encoded (never, for the messages of this API).
+    fn write(&self, buf: &mut EncodeBuf<'_>) -> Result<(), Status>;
+}
 
-impl<T: Message + 'static> Encoder for TarockEncoder<T> {
-    type Item = T;
-    type Error = Status;
-
-    fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        if crate::wire::encode(&item, buf) {
-            return Ok(());
-        }
-        item.encode(buf)
+impl<M: Message> Reply for M {
+    fn write(&self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        self.encode(buf)
             .map_err(|e| Status::internal(format!("cannot encode the response: {e}")))
     }
 }
 
-/// Decodes prost messages (the requests that carry records through [`crate::decode`], which
-/// gives the same message faster); malformed bytes are INVALID_ARGUMENT.
+/// A message of type `M` already encoded: the server writes its records and views straight
+/// from the engine's types into protobuf bytes, which decode as `M`.
+pub struct Encoded<M> {
+    bytes: Bytes,
+    message: PhantomData<fn() -> M>,
+}
+
+impl<M> Encoded<M> {
+    /// The message whose encoding is `bytes`.
+    #[must_use]
+    pub fn new(bytes: impl Into<Bytes>) -> Encoded<M> {
+        Encoded {
+            bytes: bytes.into(),
+            message: PhantomData,
+        }
+    }
+
+    /// Its bytes.
+    #[must_use]
+    pub fn bytes(&self) -> &Bytes {
+        &self.bytes
+    }
+}
+
+impl<M: Message + Default> Encoded<M> {
+    /// The message, decoded.
+    ///
+    /// # Errors
+    /// When the bytes are not an `M` (never, for what the server writes).
+    pub fn decode(&self) -> Result<M, prost::DecodeError> {
+        M::decode(self.bytes.clone())
+    }
+}
+
+impl<M> Clone for Encoded<M> {
+    fn clone(&self) -> Self {
+        Encoded::new(self.bytes.clone())
+    }
+}
+
+impl<M> fmt::Debug for Encoded<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Encoded({} bytes)", self.bytes.len())
+    }
+}
+
+impl<M> Reply for Encoded<M> {
+    fn write(&self, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        buf.put_slice(&self.bytes);
+        Ok(())
+    }
+}
+
+/// Writes [`Reply`] messages.
+#[derive(Debug, Clone)]
+pub struct TarockEncoder<T>(PhantomData<T>);
+
+impl<T: Reply> Encoder for TarockEncoder<T> {
+    type Item = T;
+    type Error = Status;
+
+    fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        item.write(buf)
+    }
+}
+
+/// Decodes prost messages; malformed bytes are INVALID_ARGUMENT.
 #[derive(Debug, Clone)]
 pub struct TarockDecoder<U>(PhantomData<U>);
 
-impl<U: Message + Default + 'static> Decoder for TarockDecoder<U> {
+impl<U: Message + Default> Decoder for TarockDecoder<U> {
     type Item = U;
     type Error = Status;
 
     fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<U>, Status> {
-        crate::decode::decode::<U>(buf).map(Some).map_err(invalid)
+        U::decode(buf).map(Some).map_err(invalid)
     }
 }
 
@@ -74,52 +138,4 @@ impl<U: Message + Default + 'static> Decoder for TarockDecoder<U> {
 #[must_use]
 pub fn invalid(e: prost::DecodeError) -> Status {
     Status::invalid_argument(format!("the request is not a valid protobuf message: {e}"))
-}
-
-/// The codec of the routes that take a request's bytes as they came and answer with bytes
-/// already encoded (any `E` that lends its message's bytes): the handler decodes (see
-/// [`crate::decode::lean`]), and a request that does not decode is answered as [`TarockCodec`]
-/// answers it ([`invalid`]).
-#[derive(Debug, Clone, Copy)]
-pub struct WireCodec<E = Vec<u8>>(PhantomData<fn() -> E>);
-
-impl<E> Default for WireCodec<E> {
-    fn default() -> Self {
-        WireCodec(PhantomData)
-    }
-}
-
-impl<E: AsRef<[u8]> + Send + 'static> Codec for WireCodec<E> {
-    type Encode = E;
-    type Decode = Bytes;
-    type Encoder = WireCodec<E>;
-    type Decoder = WireCodec<E>;
-
-    fn encoder(&mut self) -> Self::Encoder {
-        WireCodec::default()
-    }
-
-    fn decoder(&mut self) -> Self::Decoder {
-        WireCodec::default()
-    }
-}
-
-impl<E: AsRef<[u8]>> Encoder for WireCodec<E> {
-    type Item = E;
-    type Error = Status;
-
-    fn encode(&mut self, item: E, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        buf.put_slice(item.as_ref());
-        Ok(())
-    }
-}
-
-impl<E> Decoder for WireCodec<E> {
-    type Item = Bytes;
-    type Error = Status;
-
-    fn decode(&mut self, buf: &mut DecodeBuf<'_>) -> Result<Option<Bytes>, Status> {
-        let n = buf.remaining();
-        Ok(Some(buf.copy_to_bytes(n)))
-    }
 }
