@@ -82,7 +82,8 @@ impl Played {
     #[must_use]
     pub fn open(&self) -> Steps {
         let game = AnyGame::new(&self.setup).expect("a seeded setup deals");
-        let record = convert::record_with_deal(&self.setup, &[], &game, None, RULES_VERSION);
+        let record = convert::record_with_deal(&self.setup, &[], &game, None, RULES_VERSION)
+            .expect("the writer writes records prost reads");
         self.steps(
             pb::apply_action_request::State::Record(record),
             |_, _, step| step,
@@ -178,6 +179,7 @@ fn seat_viewer(seat: Seat) -> pb::Viewer {
 pub fn record(p: &InProgress) -> pb::GameRecord {
     let game = AnyGame::replay(&p.setup, &p.actions).expect("a played record replays");
     convert::record_with_deal(&p.setup, &p.actions, &game, None, RULES_VERSION)
+        .expect("the writer writes records prost reads")
 }
 
 /// `LegalMoves` on the open record.

@@ -3,6 +3,7 @@
 //! Decoding never panics: every malformed field becomes a [`FieldViolation`] naming the field.
 
 use crate::respond::{self, Detail};
+use std::borrow::Cow;
 use tarock_engine::action::{Declaration, Target};
 use tarock_engine::danish::{Grade, Meld};
 use tarock_engine::game::{End, Observe, Stage, Viewer};
@@ -11,9 +12,7 @@ use tarock_engine::{
     Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
     Suit, Team, Variant,
 };
-use tarock_proto::decode::{self, ActionRef, CardRef};
 use tarock_proto::v1 as pb;
-use tarock_proto::wire::Writer;
 
 /// One malformed field of a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,83 +49,25 @@ pub fn card_to_pb(c: Card) -> pb::Card {
     }
 }
 
-/// What the service writes for every card, made once per process: every card of every record,
-/// view and legal move on the wire carries its notation and name, and formatting them each
-/// time was a visible share of the server's CPU under load. Each card is kept as a whole
-/// length-delimited field in a slot of [`CARD_FIELD_ROOM`] bytes (2.5 KiB for the 78 cards), so
-/// that a view writes a card with one copy of a size known beforehand.
-struct CardTable {
-    /// Each card's notation and name, by index (for `pb::Card`).
-    strings: Vec<(String, String)>,
-    /// Each card as a field, by index: a key byte left for the writer to fill in (0 here), the
-    /// length of the `Card` message, its fields (index, notation, name), then zeros.
-    fields: Vec<[u8; CARD_FIELD_ROOM]>,
-    /// How many of each slot's bytes are the field's.
-    lens: Vec<u8>,
-}
-
-/// Room for a card as a field: its key, its length and its `Card` message fields (the longest
-/// card, with an index, a four-letter notation and a name of 17 bytes, takes 29).
-pub(crate) const CARD_FIELD_ROOM: usize = 32;
-
-fn card_table() -> &'static CardTable {
-    static TABLE: std::sync::OnceLock<CardTable> = std::sync::OnceLock::new();
+/// Every card's notation and name, made once per process: every card of every record, view and
+/// legal move on the wire carries them.
+fn card_table() -> &'static [(String, String)] {
+    static TABLE: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = CardTable {
-            strings: Vec::new(),
-            fields: Vec::new(),
-            lens: Vec::new(),
-        };
-        for i in 0..tarock_engine::card::NUM_CARDS as u8 {
-            let c = Card::new(i);
-            let (notation, name) = (c.to_string(), c.name());
-            let mut w = Writer::default();
-            w.uint(1, u64::from(i));
-            w.bytes(2, notation.as_bytes());
-            w.bytes(3, name.as_bytes());
-            let body = w.into_bytes();
-            // Every card fits (the test of the table checks it); a longer one would be cut
-            // short, never written past its slot.
-            let len = body.len().min(CARD_FIELD_ROOM - 2);
-            let mut slot = [0; CARD_FIELD_ROOM];
-            slot[1] = len as u8;
-            slot[2..2 + len].copy_from_slice(&body[..len]);
-            t.fields.push(slot);
-            t.lens.push(len as u8 + 2);
-            t.strings.push((notation, name));
-        }
-        t
+        (0..tarock_engine::card::NUM_CARDS as u8)
+            .map(|i| {
+                let c = Card::new(i);
+                (c.to_string(), c.name())
+            })
+            .collect()
     })
 }
 
 /// The notation and name of a card.
 pub(crate) fn card_strings(c: Card) -> (&'static str, &'static str) {
     card_table()
-        .strings
         .get(usize::from(c.index()))
         .map_or(("", ""), |(n, m)| (n.as_str(), m.as_str()))
-}
-
-/// Every card as a whole field, for writing many cards with one look at the table.
-#[derive(Clone, Copy)]
-pub(crate) struct CardFields(&'static CardTable);
-
-impl CardFields {
-    /// The table.
-    pub(crate) fn get() -> CardFields {
-        CardFields(card_table())
-    }
-
-    /// Card `c` as a length-delimited field: the slot, whose first byte is left for the field's
-    /// key, and how many of its bytes are the field's.
-    pub(crate) fn field(self, c: Card) -> (&'static [u8; CARD_FIELD_ROOM], usize) {
-        let i = usize::from(c.index());
-        match (self.0.fields.get(i), self.0.lens.get(i)) {
-            (Some(slot), Some(&len)) => (slot, usize::from(len)),
-            // Every card has a slot; an empty message all the same.
-            _ => (&[0; CARD_FIELD_ROOM], 2),
-        }
-    }
 }
 
 /// A card from the wire: the notation if given, else the index.
@@ -137,19 +78,15 @@ pub fn card_from_pb(c: Option<&pb::Card>, field: &str) -> Result<Card, FieldViol
 /// [`card_from_pb`] without the field: what is wrong, if anything. (Decoding a record names
 /// the field only when it reports a violation, so that a valid record formats no paths.)
 fn card_problem(c: Option<&pb::Card>) -> Result<Card, String> {
-    card_in(c.map(CardRef::from))
-}
-
-/// [`card_problem`] of borrowed fields.
-fn card_in(c: Option<CardRef<'_>>) -> Result<Card, String> {
     let Some(c) = c else {
         return Err("missing card".to_owned());
     };
     if !c.notation.is_empty() {
-        if let Some(card) = card_by_notation(c.notation) {
+        if let Some(card) = card_by_notation(c.notation.as_bytes()) {
             return Ok(card);
         }
-        return decode::text(c.notation)
+        return c
+            .notation
             .parse()
             .map_err(|e: tarock_engine::card::ParseCardError| e.to_string());
     }
@@ -384,21 +321,6 @@ pub fn action_to_pb(a: Action) -> pb::Action {
     out
 }
 
-/// An action with its structured fields only and its card by index: no notation, no names.
-/// Decoding reads nothing else, so this is what a sealed record stores (its record is never
-/// shown to anyone, and the strings would only make it longer to seal and to open).
-pub fn action_to_pb_compact(a: Action) -> pb::Action {
-    action_fields(a, card_index_to_pb)
-}
-
-/// A card by its index alone.
-fn card_index_to_pb(c: Card) -> pb::Card {
-    pb::Card {
-        index: u32::from(c.index()),
-        ..Default::default()
-    }
-}
-
 /// The structured fields of an action as the wire has them: the kind, the card and the enum
 /// and number fields (zero where the kind has none). The one mapping of actions to the wire;
 /// [`action_fields`] and the writers of [`crate::respond`] both use it.
@@ -535,14 +457,9 @@ impl Problem {
 
 /// [`action_from_pb`] without the field path, which only a violation needs.
 fn action_problem(a: &pb::Action) -> Result<Action, Problem> {
-    action_in(&ActionRef::from(a))
-}
-
-/// [`action_problem`] of borrowed fields.
-fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
     let kind = pb::ActionKind::try_from(a.kind)
         .map_err(|_| Problem::of("kind", format!("unknown action kind {}", a.kind)))?;
-    let card = || card_in(a.card).map_err(|d| Problem::of("card", d));
+    let card = || card_problem(a.card.as_ref()).map_err(|d| Problem::of("card", d));
     let bonus = || bonus_problem(a.bonus, a.suit).map_err(|d| Problem::of("bonus", d));
     Ok(match kind {
         pb::ActionKind::Unspecified => {
@@ -552,9 +469,11 @@ fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
                     description: "set kind or notation".to_owned(),
                 });
             }
-            decode::text(a.notation).parse().map_err(
-                |e: tarock_engine::action::ParseActionError| Problem::of("notation", e.to_string()),
-            )?
+            a.notation
+                .parse()
+                .map_err(|e: tarock_engine::action::ParseActionError| {
+                    Problem::of("notation", e.to_string())
+                })?
         }
         pb::ActionKind::Pass => Action::Pass,
         pb::ActionKind::Hold => Action::Hold,
@@ -614,251 +533,23 @@ fn action_in(a: &ActionRef<'_>) -> Result<Action, Problem> {
     })
 }
 
-/// What the service writes for an action: its notation, its label and its wire `Action`
-/// message's fields (every field, notation included), encoded.
-#[derive(Default)]
-struct ActionText {
-    notation: String,
-    label: String,
-    encoded: Vec<u8>,
-    /// The compact encoding: structured fields, card by index, no strings (see
-    /// [`action_to_pb_compact`]).
-    compact: Vec<u8>,
-    /// Whole fields, key and length included, as the hot responses write them: the action as
-    /// a record's action (field 8 of `GameRecord`, every field and compact) and as a history
-    /// entry's action (field 2 of `HistoryEntry`).
-    fields: ActionFields,
-}
-
-/// An action's encodings as whole fields; see [`ActionText::fields`].
-#[derive(Default)]
-pub(crate) struct ActionFields {
-    /// `GameRecord.actions` with every field set.
-    pub record_full: Vec<u8>,
-    /// `GameRecord.actions`, compact.
-    pub record_compact: Vec<u8>,
-    /// `HistoryEntry.action` with every field set.
-    pub history: Vec<u8>,
-    /// `LegalMove.action` with every field set.
-    pub legal_action: Vec<u8>,
-    /// `LegalMove.label`.
-    pub legal_label: Vec<u8>,
-}
-
-/// The [`ActionText`] of every Hungarian action, made once per process and indexed by the
-/// action's id in the 54-card layout (which holds every card of the 42-card pack): records,
-/// views and legal moves repeat them in every response.
-fn action_text(a: Action) -> Option<&'static ActionText> {
-    let table = action_table();
-    let card_id = |c: Card, k: usize| table.card_ids.get(usize::from(c.index()))?[k];
-    let id = match a {
-        Action::Play(c) => card_id(c, 0),
-        Action::Discard(c) => card_id(c, 1),
-        Action::Call(c) => card_id(c, 2),
-        _ => tarock_engine::hungarian::ids::action_id(ACTION_PACK, a),
-    }?;
-    table.by_id.get(id as usize)
-}
-
-/// The layout of action ids the tables use: the 54-card pack's, which holds every card of the
-/// 42-card pack.
-const ACTION_PACK: tarock_engine::Pack = tarock_engine::Pack::Tarock54;
-
-/// The strings and encodings of every action, by id, and what finds them.
-struct ActionTable {
-    by_id: Vec<ActionText>,
-    /// The actions by id (`None` for an id no action has).
-    actions: Vec<Option<Action>>,
-    /// `[play, discard, call]` of each card index (most actions of a record are plays,
-    /// discards and calls: looked up without computing the id).
-    card_ids: Vec<[Option<u32>; 3]>,
-    /// The ids by their encoding's hash, open addressing ([`NO_ID`] marks an empty slot).
-    by_encoding: Vec<u16>,
-}
-
-const NO_ID: u16 = u16::MAX;
-
-/// A hash of an encoded action, for [`ActionTable::by_encoding`].
-fn encoding_hash(b: &[u8]) -> usize {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = b.len() as u64;
-    let mut words = b.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-        h = (h ^ w).wrapping_mul(K);
-    }
-    let tail = words
-        .remainder()
-        .iter()
-        .rev()
-        .fold(0u64, |t, &x| t << 8 | u64::from(x));
-    h = (h ^ tail).wrapping_mul(K);
-    // The multiplications leave the low bits, which index the table, depending on the first
-    // bytes only (the same for every action of a kind): mix the high bits down.
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    h ^= h >> 33;
-    h as usize
-}
-
-fn action_table() -> &'static ActionTable {
-    use tarock_engine::hungarian::ids;
-    static TABLE: std::sync::OnceLock<ActionTable> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let actions: Vec<Option<Action>> = (0..ids::space_size(ACTION_PACK))
-            .map(|id| ids::action_from_id(ACTION_PACK, id))
-            .collect();
-        let by_id: Vec<ActionText> = actions
-            .iter()
-            .map(|a| {
-                a.map_or_else(ActionText::default, |a| {
-                    let notation = a.to_string();
-                    let encoded = respond::encode_action(a, Detail::Full, &notation);
-                    let compact = respond::encode_action(a, Detail::Compact, "");
-                    let field = |tag: u32, body: &[u8]| {
-                        let mut w = tarock_proto::wire::Writer::default();
-                        w.bytes_always(tag, body);
-                        w.into_bytes()
-                    };
-                    let label = tarock_engine::words::label(a);
-                    ActionText {
-                        fields: ActionFields {
-                            record_full: field(respond::RECORD_ACTION_TAG, &encoded),
-                            record_compact: field(respond::RECORD_ACTION_TAG, &compact),
-                            history: field(respond::HISTORY_ACTION_TAG, &encoded),
-                            legal_action: field(respond::LEGAL_ACTION_TAG, &encoded),
-                            legal_label: field(respond::LEGAL_LABEL_TAG, label.as_bytes()),
-                        },
-                        encoded,
-                        compact,
-                        label,
-                        notation,
-                    }
-                })
-            })
-            .collect();
-        // Two encodings per action, the table at most half full so that probes stay short.
-        let slots = (4 * by_id.len()).next_power_of_two();
-        let mut by_encoding = vec![NO_ID; slots];
-        for (id, t) in by_id.iter().enumerate() {
-            let Ok(id16) = u16::try_from(id) else { break };
-            if t.encoded.is_empty() || id16 == NO_ID {
-                continue;
-            }
-            for encoded in [&t.encoded, &t.compact] {
-                let mut i = encoding_hash(encoded) & (slots - 1);
-                while by_encoding[i] != NO_ID {
-                    i = (i + 1) & (slots - 1);
-                }
-                by_encoding[i] = id16;
-            }
-        }
-        ActionTable {
-            card_ids: (0..tarock_engine::card::NUM_CARDS as u8)
-                .map(|i| {
-                    let c = Card::new(i);
-                    [Action::Play(c), Action::Discard(c), Action::Call(c)]
-                        .map(|a| ids::action_id(ACTION_PACK, a))
-                })
-                .collect(),
-            by_id,
-            actions,
-            by_encoding,
-        }
-    })
-}
-
-/// The action whose wire message is exactly `encoded` as this service writes it, with every
-/// field set or compact (see [`action_encoded`]); `None` for any other bytes. Records sent back carry the
-/// actions as the service wrote them, so this reads almost every action of a request without
-/// decoding it.
-fn action_by_encoding(encoded: &[u8]) -> Option<Action> {
-    let t = action_table();
-    let mask = t.by_encoding.len() - 1;
-    let mut i = encoding_hash(encoded) & mask;
-    loop {
-        let id = *t.by_encoding.get(i)?;
-        if id == NO_ID {
-            return None;
-        }
-        let id = usize::from(id);
-        if t.by_id
-            .get(id)
-            .is_some_and(|x| x.encoded == encoded || x.compact == encoded)
-        {
-            return t.actions.get(id).copied().flatten();
-        }
-        i = (i + 1) & mask;
-    }
-}
-
-/// An action decoded lean: the action, or what is wrong with it.
-pub(crate) type LeanAction = Result<Action, Problem>;
-
-/// An `Action` message's bytes left encoded by the lean decoder (see
-/// [`tarock_proto::decode::lean`]): the action, recognised from the encodings the server writes
-/// or else read, or what is wrong with it as [`action_from_pb`] reports it; `None` when the
-/// bytes are not a message prost would read (the request is then decoded in full, and prost
-/// decides).
-pub(crate) fn lean_action(encoded: &[u8]) -> Option<LeanAction> {
-    Some(match action_by_encoding(encoded) {
-        Some(a) => Ok(a),
-        None => action_in(&decode::action_ref(encoded)?),
-    })
-}
-
-/// The record's actions of a request decoded lean, each the action or what is wrong with it as
-/// [`record_from_pb`] reports it; `None` when one of them is not an `Action` message prost would
-/// read (see [`lean_action`]).
-pub(crate) fn lean_actions(encoded: &[&[u8]]) -> Option<Vec<LeanAction>> {
-    encoded.iter().map(|b| lean_action(b)).collect()
-}
-
 /// The short notation of an action, e.g. `play T20`.
 fn notation(a: Action) -> String {
-    notation_str(a).into_owned()
+    a.to_string()
 }
 
-/// [`notation`], borrowed from the table when the action is in it.
-pub(crate) fn notation_str(a: Action) -> std::borrow::Cow<'static, str> {
-    action_text(a).map_or_else(|| a.to_string().into(), |t| t.notation.as_str().into())
-}
-
-/// A human-readable label for a legal move.
+/// A human-readable label for a legal move, in the words every game shares.
 pub fn label(a: Action) -> String {
-    label_str(a).into_owned()
+    tarock_engine::words::label(a)
 }
 
-/// [`label`], borrowed from the table when the action is in it.
-pub(crate) fn label_str(a: Action) -> std::borrow::Cow<'static, str> {
-    action_text(a).map_or_else(
-        || tarock_engine::words::label(a).into(),
-        |t| t.label.as_str().into(),
-    )
-}
-
-/// The fields of `a`'s wire `Action` message with every field set (see [`action_to_pb`]),
-/// encoded; `None` for an action outside the table (which [`respond`] then writes field by
-/// field).
-pub(crate) fn action_encoded(a: Action) -> Option<&'static [u8]> {
-    action_text(a).map(|t| t.encoded.as_slice())
-}
-
-/// `a`'s encodings as whole fields (see [`ActionFields`]); `None` for an action outside the
-/// table.
-pub(crate) fn action_as_fields(a: Action) -> Option<&'static ActionFields> {
-    action_text(a).map(|t| &t.fields)
-}
-
-/// [`action_encoded`] compact: the structured fields and the card's index only.
-pub(crate) fn action_encoded_compact(a: Action) -> Option<&'static [u8]> {
-    action_text(a).map(|t| t.compact.as_slice())
-}
-
-/// The label a game gives `a` in its own words where the shared label would mislead
-/// ([`Variant::own_label`]).
-pub(crate) fn own_label(g: &AnyGame, a: Action) -> Option<std::borrow::Cow<'static, str>> {
-    g.variant().own_label(a).map(std::borrow::Cow::Owned)
+/// The label of `a` as the game `g` words it: its own words where the shared label would
+/// mislead ([`Variant::own_label`]).
+pub(crate) fn own_label(g: &AnyGame, a: Action) -> Cow<'static, str> {
+    match g.variant().own_label(a) {
+        Some(own) => own.into(),
+        None => label(a).into(),
+    }
 }
 
 /// A legal move on the wire.
@@ -866,7 +557,7 @@ pub fn legal_move(g: &AnyGame, a: Action) -> pb::LegalMove {
     pb::LegalMove {
         action: Some(action_to_pb(a)),
         id: g.action_id(a).unwrap_or(u32::MAX),
-        label: own_label(g, a).map_or_else(|| label(a), std::borrow::Cow::into_owned),
+        label: own_label(g, a).into_owned(),
     }
 }
 
@@ -996,15 +687,7 @@ pub fn explicit_from_pb(d: &pb::ExplicitDeal, field: &str) -> Result<DealSource,
 
 /// Decodes a whole record.
 pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>> {
-    record_with_actions(r, r.actions.iter().map(action_problem))
-}
-
-/// [`record_from_pb`] with the actions given apart from the record (whose own list is then
-/// empty), already read: the actions of a request decoded lean ([`lean_actions`]).
-pub(crate) fn record_with_actions(
-    r: &pb::GameRecord,
-    actions: impl ExactSizeIterator<Item = Result<Action, Problem>>,
-) -> Result<Decoded, Vec<FieldViolation>> {
+    let actions = r.actions.iter().map(action_problem);
     let n = actions.len();
     if n > MAX_RECORD_ACTIONS {
         return Err(vec![FieldViolation::new(
@@ -1041,51 +724,22 @@ pub(crate) fn record_with_actions(
     }
 }
 
-/// A message of this service's own writing, decoded. The writers of [`crate::respond`] write
-/// what prost reads (the tests check it), so this fails only on a bug, reported and answered
-/// with an empty message.
-fn decode_own<M: prost::Message + Default>(write: impl FnOnce(&mut Writer)) -> M {
-    let mut w = Writer::with_capacity(1024);
-    write(&mut w);
-    decode_own_bytes(&w.into_bytes())
-}
-
-/// [`decode_own`] of bytes already written.
-pub(crate) fn decode_own_bytes<M: prost::Message + Default>(bytes: &[u8]) -> M {
-    M::decode(bytes).unwrap_or_else(|e| {
-        tracing::error!(error = %e, "a message this service wrote does not decode");
-        M::default()
-    })
-}
-
 /// Encodes a record, writing an explicit deal as the cards the game was dealt (see
 /// [`respond::record`]).
+///
+/// # Errors
+/// Never for a record the engine reached (the writer writes what prost reads; the tests check
+/// it).
 pub fn record_with_deal(
     setup: &Setup,
     actions: &[Action],
     game: &AnyGame,
     match_state: Option<pb::MatchState>,
     rules_version: u32,
-) -> pb::GameRecord {
-    decode_own(|w| {
-        let m = match_state.as_ref();
-        respond::record(w, setup, actions, game, m, rules_version, Detail::Full);
-    })
-}
-
-/// [`record_with_deal`] for sealing: actions and cards without their notations and names (see
-/// [`action_to_pb_compact`]). It decodes to the same setup and actions.
-pub fn compact_record_with_deal(
-    setup: &Setup,
-    actions: &[Action],
-    game: &AnyGame,
-    match_state: Option<pb::MatchState>,
-    rules_version: u32,
-) -> pb::GameRecord {
-    decode_own(|w| {
-        let m = match_state.as_ref();
-        respond::record(w, setup, actions, game, m, rules_version, Detail::Compact);
-    })
+) -> Result<pb::GameRecord, prost::DecodeError> {
+    let m = match_state.as_ref();
+    let bytes = respond::record_bytes(setup, actions, game, m, rules_version, Detail::Full);
+    prost::Message::decode(bytes.as_slice())
 }
 
 // ----- viewers, views, ledgers, events -------------------------------------------------------
@@ -1136,12 +790,6 @@ pub(crate) fn viewer_to_pb(v: Viewer) -> pb::Viewer {
             seat: 0,
         },
     }
-}
-
-/// The view of `game` (reached by `actions`, made by `seats` if known) for `viewer` (see
-/// [`respond::view`]).
-pub fn view(game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) -> pb::GameView {
-    decode_own(|w| respond::view(w, game, actions, seats, viewer))
 }
 
 /// The game as it was dealt, before any action.
@@ -1508,7 +1156,7 @@ mod tests {
         );
         assert_eq!(
             label(&austrian, Action::Play(Card::PAGAT)),
-            label_str(Action::Play(Card::PAGAT))
+            super::label(Action::Play(Card::PAGAT))
         );
         assert_eq!(label(&hungarian, Action::Play(Card::SKIZ)), "Play skíz");
         assert_eq!(
@@ -1550,74 +1198,15 @@ mod tests {
     }
 
     #[test]
-    fn every_card_is_written_from_the_table_as_prost_writes_it() {
+    fn every_card_has_its_notation_and_name() {
         for i in 0..tarock_engine::card::NUM_CARDS as u8 {
             let c = Card::new(i);
-            let expected = card_to_pb(c).encode_to_vec();
-            let (slot, len) = CardFields::get().field(c);
-            assert_eq!(usize::from(slot[1]), expected.len(), "{c}: the length byte");
-            assert_eq!(&slot[2..len], expected.as_slice(), "{c}");
-            assert!(
-                slot[len..].iter().all(|&b| b == 0),
-                "{c}: zeros after the field"
-            );
             let (notation, name) = card_strings(c);
             assert_eq!(
                 (notation, name),
                 (c.to_string().as_str(), c.name().as_str())
             );
         }
-    }
-
-    #[test]
-    fn every_action_is_recognised_by_its_encodings_as_decoding_reads_it() {
-        let table = action_table();
-        let mut seen = 0;
-        for a in table.actions.iter().flatten().copied() {
-            let full = action_to_pb(a).encode_to_vec();
-            let compact = action_to_pb_compact(a).encode_to_vec();
-            assert_eq!(action_encoded(a), Some(full.as_slice()), "{a}");
-            assert_eq!(action_encoded_compact(a), Some(compact.as_slice()), "{a}");
-            for bytes in [&full, &compact] {
-                assert_eq!(action_by_encoding(bytes), Some(a), "{a}");
-                // Decoding the same bytes gives the same action.
-                let decoded = decode::action_ref(bytes).expect("decodes");
-                assert_eq!(action_in(&decoded).ok(), Some(a), "{a}");
-            }
-            // Any other bytes are decoded, not recognised: a byte more, or the notation changed.
-            let mut longer = full.clone();
-            longer.extend_from_slice(&[0x30, 0x01]);
-            assert_eq!(action_by_encoding(&longer), None, "{a}");
-            let mut other = action_to_pb(a);
-            other.notation.push('!');
-            assert_eq!(action_by_encoding(&other.encode_to_vec()), None, "{a}");
-            seen += 1;
-        }
-        assert!(seen > 300, "{seen} actions");
-        // The hash spreads the encodings: every one is found within a few probes.
-        let mask = table.by_encoding.len() - 1;
-        let probes = |encoded: &[u8]| {
-            let mut i = encoding_hash(encoded) & mask;
-            let mut n = 1;
-            loop {
-                let id = table.by_encoding[i];
-                assert_ne!(id, NO_ID, "not found");
-                let t = &table.by_id[usize::from(id)];
-                if t.encoded == encoded || t.compact == encoded {
-                    return n;
-                }
-                i = (i + 1) & mask;
-                n += 1;
-            }
-        };
-        let longest = table
-            .by_id
-            .iter()
-            .filter(|t| !t.encoded.is_empty())
-            .flat_map(|t| [probes(&t.encoded), probes(&t.compact)])
-            .max()
-            .unwrap_or(0);
-        assert!(longest <= 12, "a probe of {longest} slots");
     }
 
     #[test]
@@ -1690,8 +1279,11 @@ mod tests {
             g.play_unchecked(a);
             actions.push(a);
         }
-        let full = record_with_deal(&setup, &actions, &g, None, 1);
-        let compact = compact_record_with_deal(&setup, &actions, &g, None, 1);
+        let full = record_with_deal(&setup, &actions, &g, None, 1).expect("a record");
+        let compact = pb::GameRecord::decode(
+            respond::record_bytes(&setup, &actions, &g, None, 1, Detail::Compact).as_slice(),
+        )
+        .expect("a record");
         assert!(compact.actions.iter().any(|a| a.card.is_some()));
         assert!(compact.actions.iter().all(|a| a.notation.is_empty()));
         assert!(compact
@@ -1722,7 +1314,8 @@ mod tests {
         let setup =
             tarock_engine::Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(0), [1; 32]);
         let game = AnyGame::new(&setup).expect("a seeded deal");
-        let mut r = record_with_deal(&setup, &[Action::Pass, Action::Pass], &game, None, 1);
+        let mut r = record_with_deal(&setup, &[Action::Pass, Action::Pass], &game, None, 1)
+            .expect("a record");
         r.actions[0] = pb::Action {
             kind: pb::ActionKind::Play as i32,
             card: Some(pb::Card {

@@ -277,6 +277,63 @@ pub fn unimplemented(what: &str) -> Status {
     refused(Reason::Unimplemented, what)
 }
 
+/// UNIMPLEMENTED: sealed records on a server without a key ring.
+pub fn no_keys() -> Status {
+    unimplemented("sealed records need a key ring, and this server has none configured")
+}
+
+/// INVALID_ARGUMENT: a request without a state.
+pub fn missing_state() -> Status {
+    bad_field("state", "set record (or sealed)")
+}
+
+/// INVALID_ARGUMENT: a sealed ApplyAction without `expected_move_count`.
+pub fn no_move_count() -> Status {
+    bad_field(
+        "expected_move_count",
+        "acting on a sealed record needs the number of actions it holds (SealedRecord.move_count)",
+    )
+}
+
+/// INVALID_ARGUMENT for a setup that does not deal: each problem of an explicit deal as a field
+/// violation of `{field}explicit_deal`, anything else at `field`.
+pub fn setup(e: &tarock_engine::SetupError, field: &str) -> Status {
+    match e {
+        tarock_engine::SetupError::Deal(d) => {
+            let v: Vec<FieldViolation> = d
+                .problems
+                .iter()
+                .map(|p| FieldViolation::new(format!("{field}explicit_deal"), p.to_string()))
+                .collect();
+            bad_request(&v)
+        }
+        other => bad_field(field.trim_end_matches('.'), &other.to_string()),
+    }
+}
+
+/// FAILED_PRECONDITION: a record of a rules version this server does not play.
+pub fn rules_version(version: u32) -> Status {
+    precondition(
+        Reason::RulesVersionUnsupported,
+        &format!(
+            "the record is for rules version {version}, this server plays version {}",
+            tarock_engine::RULES_VERSION
+        ),
+        &Context::default(),
+    )
+}
+
+/// PERMISSION_DENIED for a sealed deal the client chose through `field`.
+pub fn chosen_deal_refused(field: &str) -> Status {
+    refused(
+        Reason::ChosenDealRefused,
+        &format!(
+            "this server deals sealed hands from seeds it draws itself, so that the seed \
+             commitment shows the deal was random: leave `{field}` unset"
+        ),
+    )
+}
+
 /// INTERNAL.
 pub fn internal(what: &str) -> Status {
     refused(Reason::Internal, what)

@@ -1,22 +1,24 @@
 //! The tarock rules engine as a stateless gRPC service.
 //!
-//! The only crate that knows both the engine and protobuf: [`convert`] maps between them,
-//! [`error`] maps failures to gRPC statuses, [`service`] holds the handlers, [`server`] runs them
-//! with health, reflection, gRPC-Web, limits and a graceful shutdown, and [`metrics`] counts
-//! requests for Prometheus.
+//! The only crate that knows both the engine and protobuf. A request goes through
+//! [`server`] (health, reflection, gRPC-Web, limits, the byte budget and error details of
+//! [`layers`], a graceful shutdown) and [`metrics`] (a span and counters per RPC) to
+//! [`service`], which hands it to its module in `rpc`: [`state`] opens its game (kept replays
+//! in [`replays`], deals in [`dealt`], seals in [`seal`]), [`convert`] reads the wire's types
+//! into the engine's, [`respond`] writes records and views, and [`error`] makes every status.
 
 pub mod convert;
 pub mod dealt;
 pub mod error;
-mod kept;
 pub mod layers;
 pub mod metrics;
 mod replays;
 pub mod respond;
-pub mod routes;
+mod rpc;
 pub mod seal;
 pub mod server;
 pub mod service;
+mod state;
 pub mod telemetry;
 
 pub use server::{run, Config, ServerError};

@@ -13,13 +13,14 @@
 //! - `process_*`: CPU, resident memory, open file descriptors and threads (`metrics-process`,
 //!   collected by the binary every few seconds).
 
-use crate::service::ByteRpc;
 use metrics::{Counter, Gauge, Histogram};
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Instant;
+use tarock_proto::codec::Encoded;
+use tarock_proto::lazy;
+use tarock_proto::server::engine_service_server::EngineService;
 use tarock_proto::v1 as pb;
-use tarock_proto::v1::engine_service_server::EngineService;
 use tonic::{Code, Request, Response, Status};
 use tracing::Instrument;
 
@@ -237,29 +238,6 @@ impl<S> Instrumented<S> {
     }
 }
 
-impl Instrumented<crate::Engine> {
-    /// `rpc` on the request's bytes, answered with its encoded response (see
-    /// [`crate::routes`]), counted as the RPC is.
-    ///
-    /// # Errors
-    /// As [`crate::Engine::handle_bytes`].
-    pub async fn handle_bytes(
-        &self,
-        rpc: ByteRpc,
-        r: Request<tonic::codegen::Bytes>,
-    ) -> Result<Response<crate::respond::Answer>, Status> {
-        let index = match rpc {
-            ByteRpc::LegalMoves => 2,
-            ByteRpc::ApplyAction => 3,
-        };
-        let inner = &self.inner;
-        self.observe(index, async move {
-            inner.handle_bytes(rpc, r.get_ref()).map(Response::new)
-        })
-        .await
-    }
-}
-
 #[tonic::async_trait]
 impl<S: EngineService> EngineService for Instrumented<S> {
     async fn list_variants(
@@ -271,48 +249,48 @@ impl<S: EngineService> EngineService for Instrumented<S> {
     async fn new_deal(
         &self,
         r: Request<pb::NewDealRequest>,
-    ) -> Result<Response<pb::NewDealResponse>, Status> {
+    ) -> Result<Response<Encoded<pb::NewDealResponse>>, Status> {
         self.observe(1, self.inner.new_deal(r)).await
     }
     async fn legal_moves(
         &self,
-        r: Request<pb::LegalMovesRequest>,
-    ) -> Result<Response<pb::LegalMovesResponse>, Status> {
+        r: Request<lazy::LegalMovesRequest>,
+    ) -> Result<Response<Encoded<pb::LegalMovesResponse>>, Status> {
         self.observe(2, self.inner.legal_moves(r)).await
     }
     async fn apply_action(
         &self,
-        r: Request<pb::ApplyActionRequest>,
-    ) -> Result<Response<pb::ApplyActionResponse>, Status> {
+        r: Request<lazy::ApplyActionRequest>,
+    ) -> Result<Response<Encoded<pb::ApplyActionResponse>>, Status> {
         self.observe(3, self.inner.apply_action(r)).await
     }
     async fn get_view(
         &self,
-        r: Request<pb::GetViewRequest>,
-    ) -> Result<Response<pb::GetViewResponse>, Status> {
+        r: Request<lazy::GetViewRequest>,
+    ) -> Result<Response<Encoded<pb::GetViewResponse>>, Status> {
         self.observe(4, self.inner.get_view(r)).await
     }
     async fn score(
         &self,
-        r: Request<pb::ScoreRequest>,
+        r: Request<lazy::ScoreRequest>,
     ) -> Result<Response<pb::ScoreResponse>, Status> {
         self.observe(5, self.inner.score(r)).await
     }
     async fn validate_game(
         &self,
-        r: Request<pb::ValidateGameRequest>,
+        r: Request<lazy::ValidateGameRequest>,
     ) -> Result<Response<pb::ValidateGameResponse>, Status> {
         self.observe(6, self.inner.validate_game(r)).await
     }
     async fn next_deal(
         &self,
-        r: Request<pb::NextDealRequest>,
-    ) -> Result<Response<pb::NextDealResponse>, Status> {
+        r: Request<lazy::NextDealRequest>,
+    ) -> Result<Response<Encoded<pb::NextDealResponse>>, Status> {
         self.observe(7, self.inner.next_deal(r)).await
     }
     async fn suggest_move(
         &self,
-        r: Request<pb::SuggestMoveRequest>,
+        r: Request<lazy::SuggestMoveRequest>,
     ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
         self.observe(8, self.inner.suggest_move(r)).await
     }
@@ -430,7 +408,7 @@ mod tests {
         let metrics = Arc::new(metrics::with_local_recorder(&recorder, Metrics::default));
         let svc = Instrumented::new(Engine::new(), Arc::clone(&metrics));
         let r = svc
-            .next_deal(Request::new(pb::NextDealRequest::default()))
+            .next_deal(Request::new(lazy::NextDealRequest::default()))
             .await;
         assert_eq!(
             r.map(|_| ()).map_err(|s| s.code()),

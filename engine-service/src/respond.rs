@@ -1,22 +1,24 @@
-//! Records, views and legal moves written straight from the engine's types into protobuf
-//! bytes: the one description of what those messages hold.
+//! Records, views and legal moves written straight from the engine's types into protobuf bytes:
+//! the server's one writer, and the responses that carry them ([`Encoded`], sent as they are).
 //!
 //! Building prost structures first and encoding them afterwards cost two allocations per card
-//! and action (its notation and name) and another pass over every nested message; answering
-//! `ApplyAction` spent most of its time there. The writers below put each field in place once,
-//! with the notations, names and labels copied from tables made once per process. The bytes are
-//! what prost writes for the same message (fields in tag order, defaults left out), so any
-//! protobuf library reads them; the functions of [`crate::convert`] that return prost
-//! structures ([`convert::view`], [`convert::record_with_deal`]) decode these bytes, so both
-//! paths give the same message.
+//! and action (its notation and name), another pass over every nested message to measure it,
+//! and most of an `ApplyAction`'s time. The writer puts each field in place once, with the
+//! notations and names of cards and card actions copied from tables made once per process, and
+//! every field number from [`tarock_proto::fields`], which the build derives from the proto.
+//! The bytes are what prost writes for the same message (fields in number order, defaults left
+//! out), so any protobuf library reads them; the tests check that prost decodes them and writes
+//! the same bytes back. Small messages that a response carries (events, ledgers, sealed records,
+//! match states) are prost structures, encoded by prost into place ([`Writer::prost`]).
 
-use crate::convert::{self, action_parts, CardFields};
-use std::borrow::Cow;
-use std::ops::Range;
+use crate::convert::{self, action_parts};
+use prost::encoding::{encode_key, encode_varint, encoded_len_varint, WireType};
+use std::sync::OnceLock;
 use tarock_engine::game::{ActionList, Game, Observe, Stage, Viewer};
 use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
+use tarock_proto::codec::Encoded;
+use tarock_proto::fields as f;
 use tarock_proto::v1 as pb;
-use tarock_proto::wire::{self, Writer};
 
 /// How cards and actions are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,134 +26,274 @@ pub enum Detail {
     /// With their notations and names, as clients are shown them.
     Full,
     /// Cards by index and actions by their structured fields only: what decoding reads, and
-    /// what a sealed record stores (see [`convert::action_to_pb_compact`]).
+    /// what a sealed record stores. Every card's index is written, 0 included, so that every
+    /// card takes the same room (a sealed record's length tells nothing of its cards).
     Compact,
 }
 
-/// The length of a gRPC message's prefix on the wire: a compression flag (one byte) and the
-/// message's length (four bytes, big-endian).
-pub const GRPC_PREFIX: usize = 5;
+/// Writes protobuf fields to a growing buffer, as prost writes them: a field at its default is
+/// left out, and each nested message is written once, its length filled in after it. Callers
+/// write fields in number order.
+#[derive(Debug, Default)]
+pub struct Writer(Vec<u8>);
 
-/// A response message written after room for its gRPC prefix, so that the server's routes send
-/// the bytes as they are, the prefix filled in, instead of copying them behind one (see
-/// [`crate::routes`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer(Vec<u8>);
-
-impl Answer {
-    /// A writer for an answer of about `capacity` bytes, the prefix's room taken.
-    fn writer(capacity: usize) -> Writer {
-        let mut w = Writer::with_capacity(GRPC_PREFIX + capacity);
-        w.raw(&[0; GRPC_PREFIX]);
-        w
+impl Writer {
+    /// An empty writer with room for `n` bytes.
+    #[must_use]
+    pub fn with_capacity(n: usize) -> Writer {
+        Writer(Vec::with_capacity(n))
     }
 
-    /// The message's bytes.
+    /// The bytes written.
     #[must_use]
-    pub fn message(&self) -> &[u8] {
-        self.0.get(GRPC_PREFIX..).unwrap_or_default()
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.0
     }
 
-    /// The message as one uncompressed gRPC frame: its prefix, then its bytes. `None` for a
-    /// message longer than a prefix can say (4 GiB).
+    /// How many bytes are written.
     #[must_use]
-    pub fn into_frame(mut self) -> Option<Vec<u8>> {
-        let len = u32::try_from(self.message().len()).ok()?;
-        let prefix = self.0.get_mut(..GRPC_PREFIX)?;
-        prefix[0] = 0;
-        prefix[1..].copy_from_slice(&len.to_be_bytes());
-        Some(self.0)
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether nothing is written.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// A `uint32`, `uint64` or `bool` field: left out when zero.
+    pub fn uint(&mut self, tag: u32, v: u64) {
+        if v != 0 {
+            self.uint_always(tag, v);
+        }
+    }
+
+    /// A varint field written whatever its value (an `optional` field that is set).
+    pub fn uint_always(&mut self, tag: u32, v: u64) {
+        encode_key(tag, WireType::Varint, &mut self.0);
+        encode_varint(v, &mut self.0);
+    }
+
+    /// An `int32`, `int64` or enum field: left out when zero; negative values take ten bytes.
+    pub fn int(&mut self, tag: u32, v: i64) {
+        self.uint(tag, v as u64);
+    }
+
+    /// An `optional uint32` field: written whenever set, zero included.
+    pub fn opt_uint(&mut self, tag: u32, v: Option<u32>) {
+        if let Some(v) = v {
+            self.uint_always(tag, u64::from(v));
+        }
+    }
+
+    /// Length-delimited bytes, written even when empty (a repeated `bytes` element).
+    pub fn bytes_always(&mut self, tag: u32, b: &[u8]) {
+        encode_key(tag, WireType::LengthDelimited, &mut self.0);
+        encode_varint(b.len() as u64, &mut self.0);
+        self.0.extend_from_slice(b);
+    }
+
+    /// A `string` or `bytes` field: left out when empty.
+    pub fn bytes(&mut self, tag: u32, b: &[u8]) {
+        if !b.is_empty() {
+            self.bytes_always(tag, b);
+        }
+    }
+
+    /// A packed repeated varint field (`repeated int64`, `repeated uint32`).
+    pub fn packed(&mut self, tag: u32, vs: impl Iterator<Item = u64> + Clone) {
+        let len: usize = vs.clone().map(encoded_len_varint).sum();
+        if len > 0 {
+            encode_key(tag, WireType::LengthDelimited, &mut self.0);
+            encode_varint(len as u64, &mut self.0);
+            for v in vs {
+                encode_varint(v, &mut self.0);
+            }
+        }
+    }
+
+    /// Bytes already encoded as whole fields, appended as they are.
+    pub fn raw(&mut self, fields: &[u8]) {
+        self.0.extend_from_slice(fields);
+    }
+
+    /// A nested message written by `body`, prefixed with its length; returns where the message
+    /// is in the bytes written.
+    pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) -> std::ops::Range<usize> {
+        encode_key(tag, WireType::LengthDelimited, &mut self.0);
+        // One byte of room for the length, which most messages (cards, actions, entries) need;
+        // a longer message is moved up once it is written.
+        let at = self.0.len();
+        self.0.push(0);
+        body(self);
+        let end = self.0.len();
+        let len = end - at - 1;
+        let n = encoded_len_varint(len as u64);
+        if n == 1 {
+            self.0[at] = len as u8;
+            return at + 1..end;
+        }
+        self.0.resize(end + n - 1, 0);
+        self.0.copy_within(at + 1..end, at + n);
+        let mut length = Vec::with_capacity(n);
+        encode_varint(len as u64, &mut length);
+        self.0[at..at + n].copy_from_slice(&length);
+        at + n..at + n + len
+    }
+
+    /// A prost message as nested field `tag` (written even when empty).
+    pub fn prost(&mut self, tag: u32, m: &impl prost::Message) {
+        encode_key(tag, WireType::LengthDelimited, &mut self.0);
+        encode_varint(m.encoded_len() as u64, &mut self.0);
+        m.encode_raw(&mut self.0);
     }
 }
 
-impl AsRef<[u8]> for Answer {
-    /// The message's bytes.
-    fn as_ref(&self) -> &[u8] {
-        self.message()
+// ----- cards and actions ----------------------------------------------------------------------
+
+/// What is written for every card and every card action, made once per process: records, views
+/// and legal moves write the notations and names of dozens of them each.
+struct Tables {
+    /// Each card's `Card` message (index, notation, name), by index.
+    cards: Vec<Vec<u8>>,
+    /// Each card's play, discard and call as `Action` messages with every field set, by index.
+    actions: Vec<[Vec<u8>; 3]>,
+    /// The shared labels of those actions.
+    labels: Vec<[String; 3]>,
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let all = (0..tarock_engine::card::NUM_CARDS as u8).map(Card::new);
+        let kinds = |c: Card| [Action::Play(c), Action::Discard(c), Action::Call(c)];
+        Tables {
+            cards: all
+                .clone()
+                .map(|c| {
+                    let mut w = Writer::default();
+                    card_body(&mut w, c);
+                    w.into_bytes()
+                })
+                .collect(),
+            actions: all
+                .clone()
+                .map(|c| {
+                    kinds(c).map(|a| {
+                        // Its card written without the table, which is being made.
+                        let mut w = Writer::default();
+                        action_body_by(&mut w, a, Detail::Full, |w, tag, c, _| {
+                            w.message(tag, |w| card_body(w, c));
+                        });
+                        w.into_bytes()
+                    })
+                })
+                .collect(),
+            labels: all.map(|c| kinds(c).map(convert::label)).collect(),
+        }
+    })
+}
+
+/// The table entry of a card action: its card's index and its kind (play, discard, call).
+fn card_action(a: Action) -> Option<(usize, usize)> {
+    match a {
+        Action::Play(c) => Some((usize::from(c.index()), 0)),
+        Action::Discard(c) => Some((usize::from(c.index()), 1)),
+        Action::Call(c) => Some((usize::from(c.index()), 2)),
+        _ => None,
     }
+}
+
+/// A `Card` message's fields: index, notation, name.
+fn card_body(w: &mut Writer, c: Card) {
+    let (notation, name) = convert::card_strings(c);
+    w.uint(f::card::INDEX, u64::from(c.index()));
+    w.bytes(f::card::NOTATION, notation.as_bytes());
+    w.bytes(f::card::NAME, name.as_bytes());
 }
 
 /// A card as field `tag`: its index, and in [`Detail::Full`] its notation and name.
 fn card_as(w: &mut Writer, tag: u32, c: Card, detail: Detail) {
     match detail {
-        Detail::Full => card_field(w, tag, CardFields::get(), c),
+        Detail::Full => match tables().cards.get(usize::from(c.index())) {
+            Some(body) => w.bytes_always(tag, body),
+            None => {
+                w.message(tag, |w| card_body(w, c));
+            }
+        },
         Detail::Compact => {
-            // The index is written even when it is 0 (which protobuf would leave out), so that
-            // every card takes the same room and a sealed record's length does not depend on
-            // which cards its hidden discards are.
-            w.message(tag, |w| w.opt_uint(1, Some(u32::from(c.index()))));
+            w.message(tag, |w| w.uint_always(f::card::INDEX, u64::from(c.index())));
         }
     }
-}
-
-/// A card as field `tag`, with its notation and name, from the table `t`.
-fn card_field(w: &mut Writer, tag: u32, t: CardFields, c: Card) {
-    let (slot, len) = t.field(c);
-    match wire::len_key(tag) {
-        Some(key) => w.field_fixed(key, slot, len),
-        None => w.bytes_always(tag, slot.get(2..len).unwrap_or_default()),
-    }
-}
-
-/// A card as field `tag`, with its notation and name.
-fn card(w: &mut Writer, tag: u32, c: Card) {
-    card_as(w, tag, c, Detail::Full);
 }
 
 /// The cards of `s` as repeated field `tag`, highest index first (as views list them).
 fn cards(w: &mut Writer, tag: u32, s: CardSet) {
-    let t = CardFields::get();
     for c in s.into_iter().rev() {
-        card_field(w, tag, t, c);
+        card_as(w, tag, c, Detail::Full);
     }
 }
 
-/// An action's fields; in [`Detail::Full`] with `notation`.
-fn action_body(w: &mut Writer, a: Action, detail: Detail, notation: &str) {
+/// An `Action` message's fields; in [`Detail::Full`] with its notation.
+fn action_body(w: &mut Writer, a: Action, detail: Detail) {
+    action_body_by(w, a, detail, card_as);
+}
+
+/// [`action_body`], its card written by `card`.
+fn action_body_by(
+    w: &mut Writer,
+    a: Action,
+    detail: Detail,
+    card: impl FnOnce(&mut Writer, u32, Card, Detail),
+) {
     let p = action_parts(a);
-    w.int(1, p.kind as i64);
+    w.int(f::action::KIND, p.kind as i64);
     if let Some(c) = p.card {
-        card_as(w, 2, c, detail);
+        card(w, f::action::CARD, c, detail);
     }
-    w.int(3, p.contract as i64);
-    w.int(4, p.bonus as i64);
-    w.int(5, p.suit as i64);
-    w.uint(6, u64::from(p.level));
-    w.uint(7, u64::from(p.count));
+    w.int(f::action::CONTRACT, p.contract as i64);
+    w.int(f::action::BONUS, p.bonus as i64);
+    w.int(f::action::SUIT, p.suit as i64);
+    w.uint(f::action::LEVEL, u64::from(p.level));
+    w.uint(f::action::COUNT, u64::from(p.count));
     if detail == Detail::Full {
-        w.bytes(8, notation.as_bytes());
+        w.bytes(f::action::NOTATION, a.to_string().as_bytes());
     }
-    w.uint(9, u64::from(p.group));
-}
-
-/// The fields of `a`'s wire message in `detail` (in [`Detail::Full`] with the given notation),
-/// encoded (for the tables of [`convert::action_encoded`]).
-pub(crate) fn encode_action(a: Action, detail: Detail, notation: &str) -> Vec<u8> {
-    let mut w = Writer::default();
-    action_body(&mut w, a, detail, notation);
-    w.into_bytes()
+    w.uint(f::action::GROUP, u64::from(p.group));
 }
 
 /// An action as field `tag`.
 fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
-    match (detail, convert::action_encoded(a)) {
-        (Detail::Full, Some(encoded)) => w.bytes_always(tag, encoded),
-        (Detail::Full, None) => {
-            let n: Cow<'static, str> = convert::notation_str(a);
-            w.message(tag, |w| action_body(w, a, detail, &n));
-        }
-        (Detail::Compact, _) => match convert::action_encoded_compact(a) {
-            Some(encoded) => w.bytes_always(tag, encoded),
+    let table = tables();
+    match card_action(a).filter(|_| detail == Detail::Full) {
+        Some((card, kind)) => match table.actions.get(card) {
+            Some(bodies) => w.bytes_always(tag, &bodies[kind]),
             None => {
-                w.message(tag, |w| action_body(w, a, detail, ""));
+                w.message(tag, |w| action_body(w, a, detail));
             }
         },
+        None => {
+            w.message(tag, |w| action_body(w, a, detail));
+        }
     }
 }
 
+/// The label of `a` as `game` words it: the game's own where the shared one would mislead.
+fn label_of(game: &AnyGame, a: Action) -> std::borrow::Cow<'static, str> {
+    if let Some(own) = game.variant().own_label(a) {
+        return own.into();
+    }
+    match card_action(a).and_then(|(card, kind)| tables().labels.get(card).map(|l| &l[kind])) {
+        Some(label) => label.as_str().into(),
+        None => convert::label(a).into(),
+    }
+}
+
+// ----- records --------------------------------------------------------------------------------
+
 /// A record's fields: the setup, an explicit deal as the cards `game` was dealt, the actions and
-/// the match state. Returns where the actions end in the bytes written (the match state, if
-/// any, follows them).
+/// the match state.
 pub fn record(
     w: &mut Writer,
     setup: &Setup,
@@ -160,81 +302,80 @@ pub fn record(
     match_state: Option<&pb::MatchState>,
     rules_version: u32,
     detail: Detail,
-) -> usize {
-    w.bytes(1, setup.variant.id().as_bytes());
-    w.uint(2, u64::from(rules_version));
+) {
+    use f::game_record as r;
+    w.bytes(r::VARIANT, setup.variant.id().as_bytes());
+    w.uint(r::RULES_VERSION, u64::from(rules_version));
     for (name, value) in &setup.options {
-        w.message(3, |w| {
-            w.bytes(1, name.as_bytes());
-            w.bytes(2, value.as_bytes());
+        w.message(r::OPTIONS, |w| {
+            w.bytes(f::rule_option::NAME, name.as_bytes());
+            w.bytes(f::rule_option::VALUE, value.as_bytes());
         });
     }
-    w.uint(4, u64::from(setup.seats));
-    w.uint(5, u64::from(setup.dealer.get()));
+    w.uint(r::SEATS, u64::from(setup.seats));
+    w.uint(r::DEALER, u64::from(setup.dealer.get()));
     match &setup.deal {
-        DealSource::Seed(s) => w.bytes_always(6, s),
+        DealSource::Seed(s) => w.bytes_always(r::SEED, s),
         DealSource::Explicit(_) => {
             let deal = game.deal();
-            w.message(7, |w| {
+            w.message(r::EXPLICIT_DEAL, |w| {
                 for s in Seat::all(setup.seats) {
-                    w.message(1, |w| {
+                    w.message(f::explicit_deal::HANDS, |w| {
                         for c in deal.hands[s].into_iter().rev() {
-                            card_as(w, 1, c, detail);
+                            card_as(w, f::hand::CARDS, c, detail);
                         }
                     });
                 }
                 for &c in deal.talon() {
-                    card_as(w, 2, c, detail);
+                    card_as(w, f::explicit_deal::TALON, c, detail);
                 }
             });
         }
     }
     for &a in actions {
-        match (convert::action_as_fields(a), detail) {
-            (Some(f), Detail::Full) => w.raw(&f.record_full),
-            (Some(f), Detail::Compact) => w.raw(&f.record_compact),
-            (None, _) => action(w, RECORD_ACTION_TAG, a, detail),
-        }
+        action(w, r::ACTIONS, a, detail);
     }
-    let actions_end = w.len();
     if let Some(m) = match_state {
-        w.message(9, |w| wire::match_state_message(w, m));
+        w.prost(r::MATCH_STATE, m);
     }
-    actions_end
 }
 
-/// A record that the server writes as it stands, except for the actions added after it: its
-/// bytes and where its actions end in them (see [`record`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Written<'a> {
-    /// The record's `GameRecord` message, as [`record`] writes it in [`Detail::Full`].
-    pub bytes: &'a [u8],
-    /// Where its actions end.
-    pub actions_end: usize,
+/// A record's bytes (a `GameRecord` message): see [`record`].
+#[must_use]
+pub fn record_bytes(
+    setup: &Setup,
+    actions: &[Action],
+    game: &AnyGame,
+    match_state: Option<&pb::MatchState>,
+    rules_version: u32,
+    detail: Detail,
+) -> Vec<u8> {
+    let mut w = Writer::with_capacity(256 + actions.len() * 48);
+    record(
+        &mut w,
+        setup,
+        actions,
+        game,
+        match_state,
+        rules_version,
+        detail,
+    );
+    w.into_bytes()
 }
 
-/// The tag of `LegalMove.action`.
-pub(crate) const LEGAL_ACTION_TAG: u32 = 1;
-/// The tag of `LegalMove.id`.
-const LEGAL_ID_TAG: u32 = 2;
-/// The tag of `LegalMove.label`.
-pub(crate) const LEGAL_LABEL_TAG: u32 = 3;
+// ----- legal moves ----------------------------------------------------------------------------
 
 /// A legal move's fields: the action, its id and its label.
-fn legal_move_body(w: &mut Writer, game: &AnyGame, a: Action) {
-    action(w, LEGAL_ACTION_TAG, a, Detail::Full);
+fn legal_move(w: &mut Writer, game: &AnyGame, a: Action) {
+    action(w, f::legal_move::ACTION, a, Detail::Full);
     w.uint(
-        LEGAL_ID_TAG,
+        f::legal_move::ID,
         u64::from(game.action_id(a).unwrap_or(u32::MAX)),
     );
-    match convert::own_label(game, a) {
-        Some(label) => w.bytes(LEGAL_LABEL_TAG, label.as_bytes()),
-        None => w.bytes(LEGAL_LABEL_TAG, convert::label_str(a).as_bytes()),
-    }
+    w.bytes(f::legal_move::LABEL, label_of(game, a).as_bytes());
 }
 
-/// The legal moves of the seat to act as repeated field `tag`: for an action in the tables, its
-/// action and label fields copied whole around its id, under a header of known length.
+/// The legal moves of the seat to act as repeated field `tag`.
 fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
     thread_local! {
         // One list per thread, listed into: a new list would be filled with placeholders and
@@ -245,504 +386,239 @@ fn legal_moves(w: &mut Writer, tag: u32, game: &AnyGame) {
     }
     LEGAL.with_borrow_mut(|list| {
         game.legal_actions_into(list);
-        legal_moves_of(w, tag, game, list.as_slice());
-    });
-}
-
-/// [`legal_moves`] of the actions `legal`.
-fn legal_moves_of(w: &mut Writer, tag: u32, game: &AnyGame, legal: &[Action]) {
-    // Only the other games word some labels their own way.
-    let own_words = !matches!(game, AnyGame::Hungarian(_));
-    for &a in legal {
-        let id = u64::from(game.action_id(a).unwrap_or(u32::MAX));
-        let own = own_words && convert::own_label(game, a).is_some();
-        match convert::action_as_fields(a).filter(|_| !own) {
-            Some(f) => {
-                let len =
-                    f.legal_action.len() + wire::uint_len(LEGAL_ID_TAG, id) + f.legal_label.len();
-                w.message_header(tag, len);
-                w.raw(&f.legal_action);
-                w.uint(LEGAL_ID_TAG, id);
-                w.raw(&f.legal_label);
-            }
-            None => {
-                w.message(tag, |w| legal_move_body(w, game, a));
-            }
+        for &a in list.as_slice() {
+            w.message(tag, |w| legal_move(w, game, a));
         }
-    }
+    });
 }
 
 /// A `LegalMovesResponse`: the seat to act, the phase, and its legal moves when `may_see`.
 #[must_use]
-pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Answer {
-    let mut w = Answer::writer(1024);
-    w.opt_uint(1, game.to_act().map(|s| u32::from(s.get())));
-    w.int(2, convert::phase_to_pb(game.stage()) as i64);
+pub fn legal_moves_response(game: &AnyGame, may_see: bool) -> Encoded<pb::LegalMovesResponse> {
+    use f::legal_moves_response as r;
+    let mut w = Writer::with_capacity(1024);
+    w.opt_uint(r::TO_ACT, game.to_act().map(|s| u32::from(s.get())));
+    w.int(r::PHASE, convert::phase_to_pb(game.stage()) as i64);
     if may_see {
-        legal_moves(&mut w, 3, game);
+        legal_moves(&mut w, r::MOVES, game);
     }
-    w.uint(4, u64::from(game.is_over()));
-    Answer(w.into_bytes())
+    w.uint(r::GAME_OVER, u64::from(game.is_over()));
+    Encoded::new(w.into_bytes())
 }
+
+// ----- views ----------------------------------------------------------------------------------
 
 /// A trick: its leader, its plays and, for a completed one, its winner.
 fn trick(w: &mut Writer, t: &tarock_engine::Trick, winner: Option<Seat>) {
-    w.uint(1, u64::from(t.leader().get()));
+    use f::trick_view as r;
+    w.uint(r::LEADER, u64::from(t.leader().get()));
     for (s, c) in t.plays() {
-        w.message(2, |w| {
-            w.uint(1, u64::from(s.get()));
-            card(w, 2, c);
+        w.message(r::PLAYS, |w| {
+            w.uint(f::play::SEAT, u64::from(s.get()));
+            card_as(w, f::play::CARD, c, Detail::Full);
         });
     }
-    w.opt_uint(3, winner.map(|s| u32::from(s.get())));
+    w.opt_uint(r::WINNER, winner.map(|s| u32::from(s.get())));
 }
 
-/// The tag of `GameRecord.actions`.
-pub(crate) const RECORD_ACTION_TAG: u32 = 8;
-/// The tag of `HistoryEntry.action`.
-pub(crate) const HISTORY_ACTION_TAG: u32 = 2;
-
-/// The history entry (field 18) of a discard its viewer may not see, by the discarding seat: the
-/// seat, and an action of kind DISCARD without its card. (Only discards are hidden, and never in
-/// the auction.)
-fn hidden_discard_entry(seat: Seat) -> &'static [u8] {
-    static TABLE: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..tarock_engine::MAX_SEATS as u8)
-            .map(|s| {
-                let mut w = Writer::default();
-                w.message(HISTORY_TAG, |w| {
-                    w.uint(1, u64::from(s));
-                    w.message(2, |w| {
-                        w.int(1, pb::ActionKind::Discard as i64);
-                        w.bytes(8, b"discard");
-                    });
-                });
-                w.into_bytes()
-            })
-            .collect()
-    });
-    table
-        .get(usize::from(seat.get()))
-        .map_or(&[], Vec::as_slice)
-}
-
-/// A history entry, or an auction entry, as field `tag`: who acted and what they did.
-fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action) {
-    if let Some(f) = convert::action_as_fields(a) {
-        // The seat (left out when 0) and the action as a whole field: the entry's length is
-        // known before it is written.
-        let seat = seat.get();
-        let len = if seat == 0 { 0 } else { 2 } + f.history.len();
-        w.message_header(tag, len);
-        if seat != 0 {
-            w.uint(1, u64::from(seat));
+/// A history entry, or an auction call, as field `tag`: who acted and what they did; a discard
+/// the viewer may not see (`hidden`) as a discard without its card.
+fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) {
+    w.message(tag, |w| {
+        w.uint(f::history_entry::SEAT, u64::from(seat.get()));
+        if hidden {
+            w.message(f::history_entry::ACTION, |w| {
+                w.int(f::action::KIND, pb::ActionKind::Discard as i64);
+                w.bytes(f::action::NOTATION, b"discard");
+            });
+        } else {
+            action(w, f::history_entry::ACTION, a, Detail::Full);
         }
-        w.raw(&f.history);
+    });
+}
+
+/// The auction's calls among `actions` (made by `seats`): the calls up to the first action of
+/// another kind or the end of the auction's `bounds` (see [`AnyGame::auction_bounds`]).
+fn auction(w: &mut Writer, actions: &[Action], seats: &[Seat], bounds: (usize, Option<usize>)) {
+    let (start, calls) = bounds;
+    let start = start.min(actions.len());
+    // A throw-in before the auction ends the hand without one.
+    if actions[..start].contains(&Action::ThrowIn) {
         return;
     }
-    w.message(tag, |w| {
-        w.uint(1, u64::from(seat.get()));
-        action(w, HISTORY_ACTION_TAG, a, Detail::Full);
-    });
-}
-
-/// `GameView.history`.
-const HISTORY_TAG: u32 = 18;
-/// `GameView.auction`.
-const AUCTION_TAG: u32 = 8;
-/// `GameView.tricks`.
-const TRICKS_TAG: u32 = 17;
-
-/// The parts of a record's views that only grow, as a view writes them, made once for a record
-/// the server keeps (see [`crate::replays`]): the auction's entries, the completed tricks, and
-/// every action's history entry as a viewer who sees every card reads it, keys and lengths
-/// included, one after another in one buffer in the order a view writes them, so that a view
-/// reads them in one sweep. A view copies them, writing a hidden discard in place of the entry
-/// of a discard its viewer may not see (the discards are listed, with where their entries are).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct History {
-    /// The auction's entries (field 8), then the completed tricks (field 17), then the history
-    /// entries (field 18).
-    bytes: Vec<u8>,
-    /// Where the auction's entries end in `bytes`.
-    auction_end: usize,
-    /// Where the completed tricks end in `bytes` (the history entries start).
-    tricks_end: usize,
-    /// How many actions it holds.
-    actions: usize,
-    /// How many completed tricks it holds.
-    ntricks: usize,
-    /// Whether the auction is over within the actions: an action of another kind followed it.
-    auction_over: bool,
-    /// The discards among the actions, in order, up to [`MAX_DISCARDS`] (a deal has at most
-    /// [`tarock_engine::deal::MAX_TALON`]).
-    discards: [Discarded; MAX_DISCARDS],
-    /// How many of `discards` there are; `None` for more than they hold (then views do not use
-    /// this history).
-    ndiscards: Option<usize>,
-}
-
-/// The most discards a [`History`] lists.
-const MAX_DISCARDS: usize = 8;
-
-/// A discard among a history's actions: who discarded which card, and where its entry is among
-/// the history entries (from their start).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Discarded {
-    seat: Seat,
-    card: Card,
-    entry: (u32, u32),
-}
-
-/// The auction's entries (field 8) of the calls among `actions` (made by `seats`, the first of
-/// them the record's action number `from`) up to the first action of another kind or the end
-/// of the auction's `bounds` (see [`AnyGame::auction_bounds`]); whether the auction is over.
-fn auction_entries(
-    w: &mut Writer,
-    actions: &[Action],
-    seats: &[Seat],
-    from: usize,
-    bounds: (usize, Option<usize>),
-) -> bool {
-    let (start, calls) = bounds;
-    // The actions before the auction: a throw-in ends the hand without one.
-    let before = start.saturating_sub(from).min(actions.len());
-    if actions[..before].contains(&Action::ThrowIn) {
-        return true;
-    }
-    // How many of the rest are still the auction's calls.
-    let left = calls.map_or(usize::MAX, |n| (start + n).saturating_sub(from.max(start)));
-    for (k, (&a, &s)) in actions[before..]
+    let calls = actions[start..]
         .iter()
-        .zip(&seats[before.min(seats.len())..])
-        .enumerate()
-    {
-        if k >= left || !matches!(a, Action::Pass | Action::Bid(_) | Action::Hold) {
-            return true;
-        }
-        history_entry(w, AUCTION_TAG, s, a);
-    }
-    false
-}
-
-impl Default for History {
-    /// The history of no action.
-    fn default() -> History {
-        History {
-            bytes: Vec::new(),
-            auction_end: 0,
-            tricks_end: 0,
-            actions: 0,
-            ntricks: 0,
-            auction_over: false,
-            discards: [Discarded {
-                seat: Seat::new(0),
-                card: Card::new(0),
-                entry: (0, 0),
-            }; MAX_DISCARDS],
-            ndiscards: Some(0),
-        }
+        .zip(&seats[start.min(seats.len())..])
+        .take(calls.unwrap_or(usize::MAX))
+        .take_while(|(a, _)| matches!(a, Action::Pass | Action::Bid(_) | Action::Hold));
+    for (&a, &s) in calls {
+        history_entry(w, f::game_view::AUCTION, s, a, false);
     }
 }
 
-impl History {
-    /// The history of `actions`, made by `seats` (one each), which reached `game`.
-    #[must_use]
-    pub fn of(game: &AnyGame, actions: &[Action], seats: &[Seat]) -> History {
-        History::default().and(game, actions, seats)
+/// Who made each of `actions`, which reached `game`: `seats` when the caller knows them (from
+/// its replay of the record), else found by replaying them from the deal.
+fn actors(game: &AnyGame, actions: &[Action], seats: &[Seat]) -> Vec<Seat> {
+    if seats.len() == actions.len() {
+        return seats.to_vec();
     }
-
-    /// This history with `actions` made by `seats` after it, which reached `game`.
-    #[must_use]
-    pub fn and(&self, game: &AnyGame, actions: &[Action], seats: &[Seat]) -> History {
-        let tricks = game.tricks();
-        let mut w = Writer::with_capacity(self.bytes.len() + actions.len() * 64 + 128);
-        // The auction's entries, and those of the calls after them while it lasts.
-        w.raw(self.auction());
-        let auction_over = self.auction_over
-            || auction_entries(&mut w, actions, seats, self.actions, game.auction_bounds());
-        let auction_end = w.len();
-        // The completed tricks.
-        w.raw(self.tricks());
-        for (i, done) in tricks.iter().enumerate().skip(self.ntricks) {
-            let winner = game.trick_winner(i).map(|(s, _)| s);
-            w.message(TRICKS_TAG, |w| trick(w, done, winner));
-        }
-        let tricks_end = w.len();
-        // The history entries, with the discards among them.
-        w.raw(self.entries());
-        let mut discards = self.discards;
-        let mut ndiscards = self.ndiscards;
-        for (&a, &s) in actions.iter().zip(seats) {
-            let start = w.len() - tricks_end;
-            history_entry(&mut w, HISTORY_TAG, s, a);
-            if let Action::Discard(card) = a {
-                let entry = (
-                    u32::try_from(start).unwrap_or(u32::MAX),
-                    u32::try_from(w.len() - tricks_end).unwrap_or(u32::MAX),
-                );
-                ndiscards = ndiscards.and_then(|n| {
-                    let slot = discards.get_mut(n)?;
-                    *slot = Discarded {
-                        seat: s,
-                        card,
-                        entry,
-                    };
-                    Some(n + 1)
-                });
-            }
-        }
-        History {
-            bytes: w.into_bytes(),
-            auction_end,
-            tricks_end,
-            actions: self.actions + actions.len().min(seats.len()),
-            ntricks: tricks.len().max(self.ntricks),
-            auction_over,
-            discards,
-            ndiscards,
-        }
-    }
-
-    /// The auction's entries.
-    fn auction(&self) -> &[u8] {
-        &self.bytes[..self.auction_end]
-    }
-
-    /// The completed tricks' entries.
-    fn tricks(&self) -> &[u8] {
-        &self.bytes[self.auction_end..self.tricks_end]
-    }
-
-    /// The history entries.
-    fn entries(&self) -> &[u8] {
-        &self.bytes[self.tricks_end..]
-    }
-
-    /// The discards among the actions (`None` if more than are listed).
-    fn discards(&self) -> Option<&[Discarded]> {
-        self.discards.get(..self.ndiscards?)
-    }
-
-    /// How many actions it holds.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.actions
-    }
-
-    /// Whether it holds no action.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
+    let mut g = convert::replay_start(game);
+    actions
+        .iter()
+        .map(|&a| {
+            let s = g.to_act().unwrap_or_default();
+            g.play_unchecked(a);
+            s
+        })
+        .collect()
 }
 
-/// The view of `game` (reached by `actions`) for `viewer`. Nothing a viewer may not see appears
-/// anywhere in it, the history included. `seats` are who made each action, when the caller
-/// learnt them replaying the record (see [`AnyGame::replay_with`]); otherwise (any other
-/// length, e.g. empty) the view replays the actions to learn them.
+/// The view of `game` (reached by `actions`, made by `seats`; see [`actors`]) for `viewer`, as
+/// a `GameView`'s fields. Nothing a viewer may not see appears anywhere in it, the history
+/// included.
 pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) {
-    view_with(w, game, actions, seats, None, viewer);
-}
-
-/// [`view`], the entries of the first actions taken from `kept` (their history, which the
-/// caller keeps: it must be the history of `actions[..kept.len()]` made by `seats`).
-pub fn view_with(
-    w: &mut Writer,
-    game: &AnyGame,
-    actions: &[Action],
-    seats: &[Seat],
-    kept: Option<&History>,
-    viewer: Viewer,
-) {
+    let seats = actors(game, actions, seats);
     // Each game's view is written by code compiled for it: no dispatch per field.
     match game {
-        AnyGame::Hungarian(h) => view_of(w, game, h, actions, seats, kept, viewer),
-        AnyGame::Polish(p) => view_of(w, game, p, actions, seats, kept, viewer),
+        AnyGame::Hungarian(h) => view_of(w, game, h, actions, &seats, viewer),
+        AnyGame::Polish(p) => view_of(w, game, p, actions, &seats, viewer),
         AnyGame::Danish(d) => {
-            view_of(w, game, d, actions, seats, kept, viewer);
-            w.message(23, |w| danish_state(w, d));
+            view_of(w, game, d, actions, &seats, viewer);
+            w.message(f::game_view::DANISH, |w| danish_state(w, d));
         }
-        AnyGame::Austrian(a) => view_of(w, game, a, actions, seats, kept, viewer),
+        AnyGame::Austrian(a) => view_of(w, game, a, actions, &seats, viewer),
     }
 }
 
-/// The Danish hand's own state (field 23 of a view): the pots, the Tout, what the skat may be
-/// asked, the fool's named suit and the declarations. All of it is public.
+/// The view's bytes (a `GameView` message): see [`view`].
+#[must_use]
+pub fn view_bytes(game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) -> Vec<u8> {
+    let mut w = Writer::with_capacity(1024 + actions.len() * 64);
+    view(&mut w, game, actions, seats, viewer);
+    w.into_bytes()
+}
+
+/// The Danish hand's own state: the pots, the Tout, what the skat may be asked, the fool's named
+/// suit and the declarations. All of it is public.
 fn danish_state(w: &mut Writer, d: &tarock_engine::Danish) {
-    w.packed(1, d.pots().iter().map(|&p| p as u64));
-    w.uint(2, u64::from(d.tout_announced()));
-    w.opt_uint(3, d.skat_has_trumps().map(u32::from));
+    use f::danish_state as r;
+    w.packed(r::POTS, d.pots().iter().map(|&p| p as u64));
+    w.uint(r::TOUT_ANNOUNCED, u64::from(d.tout_announced()));
+    w.opt_uint(r::SKAT_HAS_TRUMPS, d.skat_has_trumps().map(u32::from));
     if let Some(named) = d.named_suit() {
-        w.uint(4, 1);
-        w.int(5, convert::suit_to_pb(named) as i64);
+        w.uint(r::FOOL_NAMED, 1);
+        w.int(r::NAMED_SUIT, convert::suit_to_pb(named) as i64);
     }
     let table = d.table_info();
     for s in table.active_from(table.dealer) {
         if let Some(melds) = d.melds_of(s) {
-            w.message(6, |w| {
-                w.uint(1, u64::from(s.get()));
+            w.message(r::MELDS, |w| {
+                w.uint(f::seat_melds::SEAT, u64::from(s.get()));
                 for m in melds.iter() {
-                    w.message(2, |w| tarock_proto::wire::meld(w, &convert::meld_to_pb(m)));
+                    w.prost(f::seat_melds::MELDS, &convert::meld_to_pb(m));
                 }
             });
         }
     }
 }
 
-/// [`view_with`] of the hand `h`, which is `game`'s.
+/// One seat's view.
+fn seat_view<G: Observe>(
+    w: &mut Writer,
+    h: &G,
+    s: Seat,
+    vis: &tarock_engine::Visible,
+    viewer: Viewer,
+) {
+    use f::seat_view as r;
+    let table = h.table_info();
+    w.uint(r::SEAT, u64::from(s.get()));
+    w.uint(r::ACTIVE, u64::from(table.is_active(s)));
+    w.uint(r::HAND_SIZE, u64::from(h.hand(s).len()));
+    cards(w, r::HAND, vis.hands[s]);
+    w.uint(r::DISCARD_COUNT, u64::from(h.discards(s).len()));
+    w.opt_uint(r::DISCARDED_TAROKKS, h.discarded_tarokks(s).map(u32::from));
+    cards(w, r::DISCARDS, vis.discards[s]);
+    let declared = h.declared_count(s);
+    w.uint(r::DECLARED_TAROKKS, u64::from(declared.unwrap_or(0)));
+    w.int(
+        r::TEAM,
+        convert::team_to_pb(h.side_known_to(viewer, s)) as i64,
+    );
+    cards(w, r::WON, h.won(s));
+    w.uint(r::TALON_RECEIVED, u64::from(h.talon_received(s).len()));
+    w.uint(r::TAROKKS_DECLARED, u64::from(declared.is_some()));
+}
+
+/// [`view`] of the hand `h`, which is `game`'s.
 fn view_of<G: Observe>(
     w: &mut Writer,
     game: &AnyGame,
     h: &G,
     actions: &[Action],
     seats: &[Seat],
-    kept: Option<&History>,
     viewer: Viewer,
 ) {
+    use f::game_view as r;
     let table = h.table_info();
     let vis = h.visible(viewer);
     let phase = h.stage();
-    let v = convert::viewer_to_pb(viewer);
-    w.message(1, |w| {
-        w.int(1, i64::from(v.role));
-        w.uint(2, u64::from(v.seat));
-    });
-    w.bytes(2, game.variant().id().as_bytes());
-    w.uint(3, u64::from(table.seats));
-    w.uint(4, u64::from(table.dealer.get()));
-    w.int(5, convert::phase_to_pb(phase) as i64);
-    w.opt_uint(6, game.to_act().map(|s| u32::from(s.get())));
+    w.prost(r::VIEWER, &convert::viewer_to_pb(viewer));
+    w.bytes(r::VARIANT, game.variant().id().as_bytes());
+    w.uint(r::SEATS, u64::from(table.seats));
+    w.uint(r::DEALER, u64::from(table.dealer.get()));
+    w.int(r::PHASE, convert::phase_to_pb(phase) as i64);
+    w.opt_uint(r::TO_ACT, game.to_act().map(|s| u32::from(s.get())));
     for s in Seat::all(table.seats) {
-        w.message(7, |w| {
-            w.uint(1, u64::from(s.get()));
-            w.uint(2, u64::from(table.is_active(s)));
-            w.uint(3, u64::from(h.hand(s).len()));
-            cards(w, 4, vis.hands[s]);
-            w.uint(5, u64::from(h.discards(s).len()));
-            w.opt_uint(6, h.discarded_tarokks(s).map(u32::from));
-            cards(w, 7, vis.discards[s]);
-            let declared = h.declared_count(s);
-            w.uint(8, u64::from(declared.unwrap_or(0)));
-            w.int(9, convert::team_to_pb(h.side_known_to(viewer, s)) as i64);
-            cards(w, 10, h.won(s));
-            w.uint(11, u64::from(h.talon_received(s).len()));
-            w.uint(12, u64::from(declared.is_some()));
-        });
+        w.message(r::SEAT_VIEWS, |w| seat_view(w, h, s, &vis, viewer));
     }
-    let replayed;
-    let seats = if seats.len() == actions.len() {
-        seats
-    } else {
-        // Who made each action: replay from the deal (the setup is the game's own, so every
-        // action applies).
-        let mut g = convert::replay_start(game);
-        replayed = actions
-            .iter()
-            .map(|&a| {
-                let s = g.to_act().unwrap_or_default();
-                g.play_unchecked(a);
-                s
-            })
-            .collect::<Vec<Seat>>();
-        &replayed
-    };
-    // The kept history, if it is of this record's first actions and lists its discards.
-    let kept = kept.filter(|h| {
-        h.discards().is_some() && h.len() <= actions.len() && seats.len() == actions.len()
-    });
-    let from_kept = kept.map_or(0, History::len);
-    // The auction: the calls up to the first action of another kind; the kept history's, then
-    // the calls after it unless its actions ended the auction.
-    match kept {
-        Some(k) if k.auction_over => w.raw(k.auction()),
-        Some(k) => {
-            w.raw(k.auction());
-            auction_entries(
-                w,
-                &actions[from_kept..],
-                &seats[from_kept..],
-                from_kept,
-                game.auction_bounds(),
-            );
-        }
-        None => {
-            auction_entries(w, actions, seats, 0, game.auction_bounds());
-        }
-    }
+    auction(w, actions, seats, game.auction_bounds());
     if let Some((d, c)) = h.declarer() {
-        w.opt_uint(9, Some(u32::from(d.get())));
-        w.int(10, convert::contract_to_pb(c) as i64);
+        w.opt_uint(r::DECLARER, Some(u32::from(d.get())));
+        w.int(r::CONTRACT, convert::contract_to_pb(c) as i64);
     }
-    w.uint(11, u64::from(h.talon_remaining().len()));
-    cards(w, 12, vis.talon);
+    w.uint(r::TALON_SIZE, u64::from(h.talon_remaining().len()));
+    cards(w, r::TALON, vis.talon);
     if let Some(c) = h.called() {
-        card(w, 13, c);
+        card_as(w, r::CALLED, c, Detail::Full);
     }
     h.for_each_announced(|b, t, level, who| {
-        w.message(14, |w| {
-            w.int(1, convert::bonus_to_pb(b) as i64);
-            w.int(2, convert::suit_to_pb(b.suit()) as i64);
-            w.int(3, convert::team_to_pb(Some(t)) as i64);
-            w.uint(4, u64::from(level));
-            w.uint(5, u64::from(who.get()));
+        use f::announced_item as i;
+        w.message(r::ANNOUNCEMENTS, |w| {
+            w.int(i::BONUS, convert::bonus_to_pb(b) as i64);
+            w.int(i::SUIT, convert::suit_to_pb(b.suit()) as i64);
+            w.int(i::TEAM, convert::team_to_pb(Some(t)) as i64);
+            w.uint(i::LEVEL, u64::from(level));
+            w.uint(i::ANNOUNCER, u64::from(who.get()));
         });
     });
-    w.uint(15, u64::from(h.game_level()));
-    w.message(16, |w| trick(w, h.current_trick(), None));
-    // The kept tricks are the first of this game's (the kept history is of its first actions).
-    let kept_tricks = match kept {
-        Some(k) if k.ntricks <= h.tricks().len() => {
-            w.raw(k.tricks());
-            k.ntricks
-        }
-        _ => 0,
-    };
-    for (i, t) in h.tricks().iter().enumerate().skip(kept_tricks) {
+    w.uint(r::GAME_LEVEL, u64::from(h.game_level()));
+    w.message(r::CURRENT_TRICK, |w| trick(w, h.current_trick(), None));
+    for (i, t) in h.tricks().iter().enumerate() {
         let winner = h.trick_winner(i).map(|(s, _)| s);
-        w.message(TRICKS_TAG, |w| trick(w, t, winner));
+        w.message(r::TRICKS, |w| trick(w, t, winner));
     }
-    // Whether the viewer may not see `seat`'s discard of `card`.
-    let hidden = |seat: Seat, card: Card| !vis.discards[seat].contains(card);
-    // The kept entries, copied in runs between the discards this viewer may not see.
-    if let Some(h) = kept {
-        let entries = h.entries();
-        let mut run = 0;
-        for d in h.discards().unwrap_or_default() {
-            let (start, end) = (d.entry.0 as usize, d.entry.1 as usize);
-            if hidden(d.seat, d.card) {
-                w.raw(entries.get(run..start).unwrap_or_default());
-                w.raw(hidden_discard_entry(d.seat));
-                run = end;
-            }
-        }
-        w.raw(entries.get(run..).unwrap_or_default());
-    }
-    for (&a, &s) in actions.iter().zip(seats).skip(from_kept) {
-        match a {
-            Action::Discard(c) if hidden(s, c) => w.raw(hidden_discard_entry(s)),
-            _ => history_entry(w, HISTORY_TAG, s, a),
-        }
+    for (&a, &s) in actions.iter().zip(seats) {
+        let hidden = matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
+        history_entry(w, r::HISTORY, s, a, hidden);
     }
     if let Stage::Over(end) = phase {
         let (reason, seat) = convert::end_to_pb(end);
-        w.int(19, reason as i64);
-        w.opt_uint(20, seat);
+        w.int(r::END, reason as i64);
+        w.opt_uint(r::END_SEAT, seat);
     }
     // Legal moves: for the seat to act if the viewer is that seat or the referee.
     if let Some(s) = game.to_act() {
         if viewer == Viewer::Referee || viewer == Viewer::Seat(s) {
-            legal_moves(w, 21, game);
+            legal_moves(w, r::MOVES, game);
         }
     }
     if let Some(t) = game.talon_groups() {
-        w.message(22, |w| talon_groups(w, game, &t, &vis));
+        w.message(r::TALON_GROUPS, |w| talon_groups(w, game, &t, &vis));
     }
 }
 
-/// The talon's groups (field 22 of a view): each with its state and the cards of it the viewer
-/// may see.
+/// The talon's groups: each with its state and the cards of it the viewer may see.
 fn talon_groups(
     w: &mut Writer,
     game: &AnyGame,
@@ -750,7 +626,7 @@ fn talon_groups(
     vis: &tarock_engine::Visible,
 ) {
     use pb::TalonGroupState as S;
-    w.uint(1, u64::from(t.group_size));
+    w.uint(f::talon_groups::GROUP_SIZE, u64::from(t.group_size));
     let talon = game.deal().talon();
     for i in 0..t.groups {
         let state = if t.taken & (1 << i) != 0 {
@@ -769,115 +645,173 @@ fn talon_groups(
             .iter()
             .copied()
             .collect();
-        w.message(2, |w| {
-            w.uint(1, u64::from(i) + 1);
-            w.int(2, state as i64);
-            cards(w, 3, group & vis.talon);
+        w.message(f::talon_groups::GROUPS, |w| {
+            w.uint(f::talon_group::NUMBER, u64::from(i) + 1);
+            w.int(f::talon_group::STATE, state as i64);
+            cards(w, f::talon_group::CARDS, group & vis.talon);
         });
     }
 }
 
-/// What an applied action answers with; see [`apply_action_response`].
+/// A `GetViewResponse`.
+#[must_use]
+pub fn get_view_response(
+    game: &AnyGame,
+    actions: &[Action],
+    seats: &[Seat],
+    viewer: Viewer,
+) -> Encoded<pb::GetViewResponse> {
+    let mut w = Writer::with_capacity(1024 + actions.len() * 64);
+    w.message(f::get_view_response::VIEW, |w| {
+        view(w, game, actions, seats, viewer);
+    });
+    Encoded::new(w.into_bytes())
+}
+
+// ----- the responses that carry records and views ---------------------------------------------
+
+/// A hand as a response writes it: its record (open) and its view.
 #[derive(Debug)]
-pub struct Applied<'a> {
+pub struct Hand<'a> {
     /// The hand's setup.
     pub setup: &'a Setup,
-    /// The record's actions, the new one last.
+    /// Its actions.
     pub actions: &'a [Action],
     /// Who made each action, if known (see [`view`]).
     pub seats: &'a [Seat],
-    /// The history of the first actions, if kept (see [`view_with`]).
-    pub history: Option<&'a History>,
-    /// The record before the action, as the server writes it, if known: the new record is
-    /// then those bytes with the action added.
-    pub written: Option<Written<'a>>,
-    /// The game before the action.
-    pub before: &'a AnyGame,
-    /// The game after it.
-    pub after: &'a AnyGame,
+    /// The game the actions reached.
+    pub game: &'a AnyGame,
     /// The match state the record carries.
     pub match_state: Option<&'a pb::MatchState>,
-    /// The viewer of the returned view; `None`: no view.
+    /// Whether the response carries the open record (not when it is sealed).
+    pub open: bool,
+    /// The viewer of the view; `None`: no view.
     pub viewer: Option<Viewer>,
-    /// The new sealed record, in sealed mode (then no open record is written).
-    pub sealed: Option<&'a pb::SealedRecord>,
 }
 
-/// Where an answer's open record is: its `GameRecord` message, and where its actions end in
-/// it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordAt {
-    /// The message's bytes in the answer's message ([`Answer::message`]).
-    pub span: Range<usize>,
-    /// Where the record's actions end, from the start of the message.
-    pub actions_end: usize,
+impl Hand<'_> {
+    /// Writes the record as field `record` when open, and the view as field `view`; returns
+    /// where the record's message is.
+    fn write(&self, w: &mut Writer, record: u32, view: u32) -> Option<std::ops::Range<usize>> {
+        let at = self.open.then(|| {
+            w.message(record, |w| {
+                self::record(
+                    w,
+                    self.setup,
+                    self.actions,
+                    self.game,
+                    self.match_state,
+                    tarock_engine::RULES_VERSION,
+                    Detail::Full,
+                );
+            })
+        });
+        if let Some(viewer) = self.viewer {
+            w.message(view, |w| {
+                self::view(w, self.game, self.actions, self.seats, viewer);
+            });
+        }
+        at
+    }
 }
 
-/// Room an ApplyAction answer is given per action of its record, beyond 1 KiB.
-const ANSWER_BYTES_PER_ACTION: usize = 100;
-
-/// An `ApplyActionResponse`: the new record (or sealed record), the events and the view; with
-/// where the open record is in it (`None` for a sealed one).
+/// An `ApplyActionResponse`: the new record (or sealed record), the events of `action` (from the
+/// game `before` to the hand's), and the view; with where the open record's bytes are in it.
 #[must_use]
-pub fn apply_action_response(a: &Applied<'_>, rules_version: u32) -> (Answer, Option<RecordAt>) {
-    // Room for what answers of this length take (about 90 bytes an action: the record, the
-    // history and the tricks), so that the answer is written without growing its buffer.
-    let mut w = Answer::writer((a.actions.len() * ANSWER_BYTES_PER_ACTION + 1024).max(4096));
-    let Some(&action) = a.actions.last() else {
-        return (Answer(w.into_bytes()), None);
-    };
-    let mut record_at = None;
-    if a.sealed.is_none() {
-        let fields = convert::action_as_fields(action);
-        record_at = Some(match (a.written, fields) {
-            (Some(before), Some(f)) if before.actions_end <= before.bytes.len() => {
-                // The record before, with the action's field where its actions end.
-                let (head, tail) = before.bytes.split_at(before.actions_end);
-                w.message_header(1, head.len() + f.record_full.len() + tail.len());
-                let start = w.len();
-                w.raw(head);
-                w.raw(&f.record_full);
-                w.raw(tail);
-                RecordAt {
-                    span: start - GRPC_PREFIX..w.len() - GRPC_PREFIX,
-                    actions_end: head.len() + f.record_full.len(),
-                }
-            }
-            _ => {
-                let mut actions_end = 0;
-                let span = w.message(1, |w| {
-                    let start = w.len();
-                    let end = record(
-                        w,
-                        a.setup,
-                        a.actions,
-                        a.after,
-                        a.match_state,
-                        rules_version,
-                        Detail::Full,
-                    );
-                    actions_end = end - start;
-                });
-                RecordAt {
-                    span: span.start - GRPC_PREFIX..span.end - GRPC_PREFIX,
-                    actions_end,
-                }
-            }
-        });
-    }
+pub fn apply_action_response(
+    hand: &Hand<'_>,
+    before: &AnyGame,
+    action: Action,
+    sealed: Option<&pb::SealedRecord>,
+) -> (
+    Encoded<pb::ApplyActionResponse>,
+    Option<std::ops::Range<usize>>,
+) {
+    use f::apply_action_response as r;
+    let mut w = Writer::with_capacity(2048 + hand.actions.len() * 160);
+    let record = hand.open.then(|| {
+        w.message(r::RECORD, |w| {
+            record(
+                w,
+                hand.setup,
+                hand.actions,
+                hand.game,
+                hand.match_state,
+                tarock_engine::RULES_VERSION,
+                Detail::Full,
+            );
+        })
+    });
     // The events name only public facts (trick winners, revealed partners, bonuses).
-    for e in convert::events(a.before, a.after, action) {
-        w.message(2, |w| wire::event(w, &e));
+    for e in convert::events(before, hand.game, action) {
+        w.prost(r::EVENTS, &e);
     }
-    if let Some(viewer) = a.viewer {
-        w.long_message(3, |w| {
-            view_with(w, a.after, a.actions, a.seats, a.history, viewer);
+    if let Some(viewer) = hand.viewer {
+        w.message(r::VIEW, |w| {
+            view(w, hand.game, hand.actions, hand.seats, viewer);
         });
     }
-    if let Some(s) = a.sealed {
-        w.message(4, |w| wire::sealed_record(w, s));
+    if let Some(s) = sealed {
+        w.prost(r::SEALED, s);
     }
-    (Answer(w.into_bytes()), record_at)
+    (Encoded::new(w.into_bytes()), record)
+}
+
+/// What a sealed deal's response carries besides its view.
+#[derive(Debug, Default)]
+pub struct SealedDeal {
+    /// The sealed record.
+    pub sealed: pb::SealedRecord,
+    /// One token per seat (NewDeal only).
+    pub seat_tokens: Vec<Vec<u8>>,
+    /// The table token (NewDeal only).
+    pub table_token: Vec<u8>,
+    /// The seed commitment (empty for a hand dealt as explicit cards).
+    pub seed_commitment: Vec<u8>,
+}
+
+/// A `NewDealResponse`: the record or the sealed deal, and the view.
+#[must_use]
+pub fn new_deal_response(
+    hand: &Hand<'_>,
+    sealed: Option<&SealedDeal>,
+) -> Encoded<pb::NewDealResponse> {
+    use f::new_deal_response as r;
+    let mut w = Writer::with_capacity(2048);
+    hand.write(&mut w, r::RECORD, r::VIEW);
+    if let Some(s) = sealed {
+        w.prost(r::SEALED, &s.sealed);
+        for t in &s.seat_tokens {
+            w.bytes_always(r::SEAT_TOKENS, t);
+        }
+        w.bytes(r::TABLE_TOKEN, &s.table_token);
+        w.bytes(r::SEED_COMMITMENT, &s.seed_commitment);
+    }
+    Encoded::new(w.into_bytes())
+}
+
+/// A `NextDealResponse` of a match that goes on with `hand` (`None`: the match is over), the
+/// totals after the hand before, and the next hand's multiplier.
+#[must_use]
+pub fn next_deal_response(
+    hand: Option<&Hand<'_>>,
+    totals: &[i64],
+    multiplier: u32,
+    sealed: Option<&SealedDeal>,
+) -> Encoded<pb::NextDealResponse> {
+    use f::next_deal_response as r;
+    let mut w = Writer::with_capacity(2048);
+    if let Some(hand) = hand {
+        hand.write(&mut w, r::RECORD, r::VIEW);
+    }
+    w.uint(r::MATCH_OVER, u64::from(hand.is_none()));
+    w.packed(r::TOTALS, totals.iter().map(|&t| t as u64));
+    w.uint(r::MULTIPLIER, u64::from(multiplier));
+    if let Some(s) = sealed {
+        w.prost(r::SEALED, &s.sealed);
+        w.bytes(r::SEED_COMMITMENT, &s.seed_commitment);
+    }
+    Encoded::new(w.into_bytes())
 }
 
 #[cfg(test)]
@@ -931,51 +865,51 @@ mod tests {
         out
     }
 
-    /// `bytes` decode as `M`, and prost and the service's encoder both write that message back
-    /// as exactly `bytes`: the writer keeps prost's field order and leaves out what prost does.
-    fn canonical<M: Message + Default + 'static>(bytes: &[u8]) -> M {
+    /// `bytes` decode as `M`, and prost writes that message back as exactly `bytes`: the
+    /// writer keeps prost's field order and leaves out what prost does.
+    fn canonical<M: Message + Default>(bytes: &[u8]) -> M {
         let m = M::decode(bytes).expect("the bytes decode");
         assert_eq!(m.encode_to_vec(), bytes, "prost writes the same bytes");
-        let mut again = Vec::new();
-        if wire::encode(&m, &mut again) {
-            assert_eq!(again, bytes, "the service's encoder writes the same bytes");
-        }
         m
     }
 
     #[test]
     fn views_records_and_moves_are_what_prost_writes() {
         let mut seen_explicit = false;
+        let m = pb::MatchState {
+            deals_played: 3,
+            totals: vec![5, -5, 0, 0],
+            ..Default::default()
+        };
         for (setup, actions, g) in games() {
             let mut viewers = vec![Viewer::Referee, Viewer::Spectator];
             viewers.extend(Seat::all(setup.seats).map(Viewer::Seat));
             for v in viewers {
-                let mut w = Writer::default();
-                view(&mut w, &g, &actions, &[], v);
-                let pv: pb::GameView = canonical(&w.into_bytes());
+                let pv: pb::GameView = canonical(&view_bytes(&g, &actions, &[], v));
                 assert_eq!(pv.history.len(), actions.len());
                 assert_eq!(pv.to_act, g.to_act().map(|s| u32::from(s.get())));
+                // Told who made each action, or finding it out: the same view.
+                let mut seats = Vec::new();
+                AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
+                assert_eq!(view_bytes(&g, &actions, &seats, v), pv.encode_to_vec());
+                let r: pb::GetViewResponse =
+                    canonical(get_view_response(&g, &actions, &seats, v).bytes());
+                assert_eq!(r.view.as_ref(), Some(&pv));
             }
             for detail in [Detail::Full, Detail::Compact] {
-                let mut w = Writer::default();
-                let m = pb::MatchState {
-                    deals_played: 3,
-                    totals: vec![5, -5, 0, 0],
-                    ..Default::default()
-                };
-                record(&mut w, &setup, &actions, &g, Some(&m), 7, detail);
+                let bytes = record_bytes(&setup, &actions, &g, Some(&m), 7, detail);
                 // A compact record writes a card index of 0, which prost leaves out (so that
                 // every card takes the same room): it decodes to the same message.
                 let r: pb::GameRecord = match detail {
-                    Detail::Full => canonical(&w.into_bytes()),
+                    Detail::Full => canonical(&bytes),
                     Detail::Compact => {
-                        pb::GameRecord::decode(w.into_bytes().as_slice()).expect("the bytes decode")
+                        pb::GameRecord::decode(bytes.as_slice()).expect("the bytes decode")
                     }
                 };
                 // The record reads back as the same hand.
                 let d = convert::record_from_pb(&r).expect("the record decodes");
                 assert_eq!(d.actions, actions);
-                assert_eq!(d.match_state, Some(m));
+                assert_eq!(d.match_state.as_ref(), Some(&m));
                 assert_eq!(AnyGame::replay(&d.setup, &d.actions).ok(), Some(g));
                 seen_explicit |= matches!(r.deal, Some(pb::game_record::Deal::ExplicitDeal(_)));
                 let full = detail == Detail::Full;
@@ -983,215 +917,69 @@ mod tests {
             }
             for may_see in [true, false] {
                 let lm: pb::LegalMovesResponse =
-                    canonical(legal_moves_response(&g, may_see).message());
+                    canonical(legal_moves_response(&g, may_see).bytes());
                 let expected = if may_see { g.legal_actions().len() } else { 0 };
                 assert_eq!(lm.moves.len(), expected);
                 assert_eq!(lm.game_over, g.is_over());
+                // Each move as the prost message for it.
+                for (wire, &a) in lm.moves.iter().zip(g.legal_actions().as_slice()) {
+                    assert_eq!(wire, &convert::legal_move(&g, a));
+                }
             }
         }
         assert!(seen_explicit);
     }
 
     #[test]
-    fn views_from_a_kept_history_are_the_views_written_entry_by_entry() {
-        let (mut hidden, mut auctions, mut tricks) = (0, 0, 0);
-        for (setup, actions, g) in games() {
-            let mut seats = Vec::new();
-            AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
-            let mut viewers = vec![Viewer::Referee, Viewer::Spectator];
-            viewers.extend(Seat::all(setup.seats).map(Viewer::Seat));
-            // Kept histories of every length up to the record's, made at once or grown.
-            let n = actions.len();
-            let whole = History::of(&g, &actions, &seats);
-            assert_eq!(whole.len(), n);
-            let g_half = AnyGame::replay(&setup, &actions[..n / 2]).expect("replays");
-            let half = History::of(&g_half, &actions[..n / 2], &seats[..n / 2]);
-            let grown = half.and(&g, &actions[n / 2..], &seats[n / 2..]);
-            assert_eq!(grown, whole);
-            tricks += whole.ntricks;
-            for v in viewers {
-                let mut w = Writer::default();
-                view(&mut w, &g, &actions, &seats, v);
-                let expected = w.into_bytes();
-                for kept in [&whole, &half, &History::default()] {
-                    let mut w = Writer::default();
-                    view_with(&mut w, &g, &actions, &seats, Some(kept), v);
-                    assert_eq!(w.into_bytes(), expected, "{n} actions, {} kept", kept.len());
+    fn responses_with_records_and_views_are_what_prost_writes() {
+        let sealed = SealedDeal {
+            sealed: pb::SealedRecord {
+                data: vec![7; 40],
+                move_count: 3,
+            },
+            seat_tokens: vec![vec![1; 8], Vec::new(), vec![3; 8]],
+            table_token: vec![9; 8],
+            seed_commitment: vec![4; 32],
+        };
+        for (setup, actions, g) in games().into_iter().step_by(7) {
+            let m = pb::MatchState {
+                deals_played: 1,
+                totals: vec![-3; usize::from(setup.seats)],
+                ..Default::default()
+            };
+            for (open, viewer) in [(true, Some(Viewer::Spectator)), (false, None)] {
+                let hand = Hand {
+                    setup: &setup,
+                    actions: &actions,
+                    seats: &[],
+                    game: &g,
+                    match_state: Some(&m),
+                    open,
+                    viewer,
+                };
+                let s = (!open).then_some(&sealed);
+                let r: pb::NewDealResponse = canonical(new_deal_response(&hand, s).bytes());
+                assert_eq!(r.record.is_some(), open);
+                assert_eq!(r.sealed.is_some(), !open);
+                let r: pb::NextDealResponse =
+                    canonical(next_deal_response(Some(&hand), &[5, -5], 4, s).bytes());
+                assert_eq!((r.multiplier, r.match_over), (4, false));
+                if let Some(&last) = actions.last() {
+                    let before =
+                        AnyGame::replay(&setup, &actions[..actions.len() - 1]).expect("replays");
+                    let (answer, at) =
+                        apply_action_response(&hand, &before, last, s.map(|s| &s.sealed));
+                    let r: pb::ApplyActionResponse = canonical(answer.bytes());
+                    assert_eq!(r.record.is_some(), open);
+                    // Where the record is, its bytes are the record's.
+                    if let (Some(record), Some(at)) = (&r.record, at) {
+                        assert_eq!(answer.bytes()[at].to_vec(), record.encode_to_vec());
+                    }
                 }
-                let pv = pb::GameView::decode(expected.as_slice()).expect("a view");
-                hidden += pv
-                    .history
-                    .iter()
-                    .filter(|e| {
-                        e.action
-                            .as_ref()
-                            .is_some_and(|a| a.card.is_none() && a.notation == "discard")
-                    })
-                    .count();
-                auctions += pv.auction.len();
             }
         }
-        // Views with discards hidden from their viewer, with auctions and with completed tricks
-        // kept were among them.
-        assert!(
-            hidden > 100 && auctions > 100 && tricks > 100,
-            "{hidden} hidden, {auctions} auction entries, {tricks} tricks"
-        );
-    }
-
-    #[test]
-    fn a_history_with_more_discards_than_it_lists_is_not_used() {
-        // rule: HU-TALON-08 (each player discards as many cards as it received from the talon:
-        // a deal has at most a talon's worth of discards, and a history lists that many)
-        let (setup, actions, g) = games()
-            .into_iter()
-            .find(|(_, a, _)| a.len() > MAX_DISCARDS)
-            .expect("a long record");
-        let mut seats = Vec::new();
-        AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
-        let card = g.won(Seat::new(0)) | g.hand(Seat::new(0));
-        let card = card.into_iter().next().expect("a card");
-        let n = MAX_DISCARDS + 1;
-        let too_many = History::of(&g, &vec![Action::Discard(card); n], &seats[..n]);
-        assert_eq!(too_many.discards(), None);
-        let listed = History::of(&g, &vec![Action::Discard(card); n - 1], &seats[..n - 1]);
-        assert_eq!(listed.discards().map(<[_]>::len), Some(n - 1));
-        for v in [
-            Viewer::Referee,
-            Viewer::Spectator,
-            Viewer::Seat(Seat::new(1)),
-        ] {
-            let mut w = Writer::default();
-            view(&mut w, &g, &actions, &seats, v);
-            let expected = w.into_bytes();
-            let mut w = Writer::default();
-            view_with(&mut w, &g, &actions, &seats, Some(&too_many), v);
-            assert_eq!(w.into_bytes(), expected);
-        }
-    }
-
-    #[test]
-    fn applying_answers_with_the_record_events_and_view() {
-        for (setup, actions, g) in games().into_iter().filter(|(_, a, _)| !a.is_empty()) {
-            let before = AnyGame::replay(&setup, &actions[..actions.len() - 1]).expect("replays");
-            let viewer = Viewer::Seat(before.to_act().expect("someone acted"));
-            let mut seats = Vec::new();
-            AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
-            let applied = Applied {
-                setup: &setup,
-                actions: &actions,
-                seats: &seats,
-                history: None,
-                written: None,
-                before: &before,
-                after: &g,
-                match_state: None,
-                viewer: Some(viewer),
-                sealed: None,
-            };
-            let (answer, span) = apply_action_response(&applied, 1);
-            let bytes = answer.message();
-            let r: pb::ApplyActionResponse = canonical(bytes);
-            // Without a viewer: the same answer, the record in the same place, and no view.
-            let (bare, bare_span) = apply_action_response(
-                &Applied {
-                    viewer: None,
-                    ..applied
-                },
-                1,
-            );
-            let bare: pb::ApplyActionResponse = canonical(bare.message());
-            assert_eq!(
-                bare,
-                pb::ApplyActionResponse {
-                    view: None,
-                    ..r.clone()
-                }
-            );
-            assert_eq!(bare_span, span);
-            let record = r.record.expect("an open record");
-            assert_eq!(record.actions.len(), actions.len());
-            // The span given is the record's message, exactly, and its actions end where the
-            // message without its match state ends.
-            let at = span.expect("an open record's place");
-            assert_eq!(bytes[at.span.clone()].to_vec(), record.encode_to_vec());
-            let without_match = pb::GameRecord {
-                match_state: None,
-                ..record.clone()
-            };
-            assert_eq!(at.actions_end, without_match.encode_to_vec().len());
-            assert_eq!(r.view, Some(convert::view(&g, &actions, &[], viewer)));
-            let last = *actions.last().expect("not empty");
-            assert_eq!(r.events, convert::events(&before, &g, last));
-            let sealed = pb::SealedRecord {
-                data: vec![1, 2, 3],
-                move_count: actions.len() as u64,
-            };
-            let (answer, span) = apply_action_response(
-                &Applied {
-                    sealed: Some(&sealed),
-                    ..applied
-                },
-                1,
-            );
-            let r: pb::ApplyActionResponse = canonical(answer.message());
-            assert_eq!((r.record, r.sealed, span), (None, Some(sealed), None));
-        }
-    }
-
-    // rule: PL-BID-02, PL-BID-03 (the auction is one call each from forant, after the opening)
-    #[test]
-    fn a_polish_view_lists_the_auction_without_the_opening() {
-        let setup = Setup::seeded(Variant::PolishKrolami, 4, Seat::new(3), [7; 32]);
-        let mut g = AnyGame::new(&setup).expect("a seeded deal");
-        let mut actions = Vec::new();
-        // The opening (each seat passes), then forant bids, the others pass, then the call.
-        for a in ["pass"; 4]
-            .into_iter()
-            .chain(["bid dwa", "pass", "pass", "pass", "call HK"])
-        {
-            let a: Action = a.parse().expect("notation");
-            g = g.play(a).expect("legal");
-            actions.push(a);
-            let v = convert::view(&g, &actions, &[], Viewer::Spectator);
-            let calls: Vec<String> = v
-                .auction
-                .iter()
-                .map(|c| {
-                    c.action
-                        .as_ref()
-                        .map(|a| a.notation.clone())
-                        .unwrap_or_default()
-                })
-                .collect();
-            let expected: Vec<&str> = ["bid dwa", "pass", "pass", "pass"]
-                .into_iter()
-                .take(actions.len().saturating_sub(4))
-                .collect();
-            assert_eq!(calls, expected, "after {} actions", actions.len());
-            // The same from a history kept after every prefix.
-            for k in 0..=actions.len() {
-                let mut seats = Vec::new();
-                AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
-                let kept = History::of(
-                    &AnyGame::replay(&setup, &actions[..k]).expect("replays"),
-                    &actions[..k],
-                    &seats[..k],
-                );
-                let mut w = Writer::default();
-                view_with(&mut w, &g, &actions, &seats, Some(&kept), Viewer::Spectator);
-                let mut plain = Writer::default();
-                view(&mut plain, &g, &actions, &seats, Viewer::Spectator);
-                assert_eq!(
-                    w.into_bytes(),
-                    plain.into_bytes(),
-                    "kept {k} of {}",
-                    actions.len()
-                );
-            }
-        }
-        // The first seat to call is forant, the dealer's right.
-        let v = convert::view(&g, &actions, &[], Viewer::Spectator);
-        assert_eq!(v.auction.first().map(|c| c.seat), Some(0));
+        let over: pb::NextDealResponse =
+            canonical(next_deal_response(None, &[1, -1], 1, None).bytes());
+        assert!(over.match_over && over.record.is_none() && over.view.is_none());
     }
 }

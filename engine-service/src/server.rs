@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tarock_proto::v1::engine_service_server::EngineServiceServer;
+use tarock_proto::server::engine_service_server::EngineServiceServer;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Notify;
@@ -164,11 +164,10 @@ pub async fn run(
     }
     let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records)
         .allowing_chosen_deals(config.allow_chosen_sealed_deals);
-    let engine = crate::routes::Routes::new(
-        metrics::Instrumented::new(service, Arc::clone(&metrics)),
-        config.max_message_bytes,
-        MAX_RESPONSE_BYTES,
-    );
+    let engine =
+        EngineServiceServer::new(metrics::Instrumented::new(service, Arc::clone(&metrics)))
+            .max_decoding_message_size(config.max_message_bytes)
+            .max_encoding_message_size(MAX_RESPONSE_BYTES);
 
     // Shutdown sequence: signal → NOT_SERVING → drain delay → stop accepting → grace period.
     let stop = Arc::new(Notify::new());

@@ -383,3 +383,69 @@ pub async fn raw_call(
         .await
         .map(tonic::Response::into_inner)
 }
+
+/// The service in this process, called with the messages a client sends and answered with the
+/// messages a client reads: each request is encoded and read as the server reads it off the
+/// wire, and each answer decoded as a client decodes it, without a transport in between.
+#[derive(Clone, Debug, Default)]
+pub struct Local(pub tarock_service::Engine);
+
+/// `m` encoded and decoded as `U` (a request read as the server reads it, or an answer read as a
+/// client reads it).
+fn recode<T: prost::Message, U: prost::Message + Default>(m: &T) -> Result<U, tonic::Status> {
+    U::decode(m.encode_to_vec().as_slice()).map_err(tarock_proto::codec::invalid)
+}
+
+macro_rules! local {
+    ($($(#[$doc:meta])* $name:ident($req:ty => $lazy:ty) -> $resp:ty, $into:expr;)*) => {
+        impl Local {$(
+            $(#[$doc])*
+            ///
+            /// # Errors
+            /// The status the service answers with.
+            pub async fn $name(
+                &self,
+                request: tonic::Request<$req>,
+            ) -> Result<tonic::Response<$resp>, tonic::Status> {
+                use tarock_proto::server::engine_service_server::EngineService;
+                let r: $lazy = recode(request.get_ref())?;
+                let answer = self.0.$name(tonic::Request::new(r)).await?.into_inner();
+                let into: fn(_) -> Result<$resp, tonic::Status> = $into;
+                into(answer).map(tonic::Response::new)
+            }
+        )*}
+    };
+}
+
+/// An answer the server wrote as bytes, decoded.
+fn decoded<M: prost::Message + Default>(
+    e: tarock_proto::codec::Encoded<M>,
+) -> Result<M, tonic::Status> {
+    e.decode()
+        .map_err(|e| tonic::Status::internal(e.to_string()))
+}
+
+local! {
+    /// `NewDeal`.
+    new_deal(pb::NewDealRequest => pb::NewDealRequest) -> pb::NewDealResponse, decoded;
+    /// `LegalMoves`.
+    legal_moves(pb::LegalMovesRequest => tarock_proto::lazy::LegalMovesRequest)
+        -> pb::LegalMovesResponse, decoded;
+    /// `ApplyAction`.
+    apply_action(pb::ApplyActionRequest => tarock_proto::lazy::ApplyActionRequest)
+        -> pb::ApplyActionResponse, decoded;
+    /// `GetView`.
+    get_view(pb::GetViewRequest => tarock_proto::lazy::GetViewRequest)
+        -> pb::GetViewResponse, decoded;
+    /// `Score`.
+    score(pb::ScoreRequest => tarock_proto::lazy::ScoreRequest) -> pb::ScoreResponse, Ok;
+    /// `ValidateGame`.
+    validate_game(pb::ValidateGameRequest => tarock_proto::lazy::ValidateGameRequest)
+        -> pb::ValidateGameResponse, Ok;
+    /// `NextDeal`.
+    next_deal(pb::NextDealRequest => tarock_proto::lazy::NextDealRequest)
+        -> pb::NextDealResponse, decoded;
+    /// `SuggestMove`.
+    suggest_move(pb::SuggestMoveRequest => tarock_proto::lazy::SuggestMoveRequest)
+        -> pb::SuggestMoveResponse, Ok;
+}

@@ -644,7 +644,8 @@ fn the_message_limit_holds_the_longest_legal_records() {
                     doubled_rounds: vec![u32::MAX; 8],
                     ..Default::default()
                 };
-                let r = tarock_service::convert::record_with_deal(&setup, &actions, &g, Some(m), 1);
+                let r = tarock_service::convert::record_with_deal(&setup, &actions, &g, Some(m), 1)
+                    .expect("a record");
                 let len = r.encoded_len();
                 if len > longest.0 {
                     longest = (

@@ -20,11 +20,11 @@
 use prost::Message;
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use tarock_e2e::Local;
 use tarock_engine::game::{Game, Observe, Viewer};
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{Action, AnyGame, Bot, Card, CardSet, Seat, Setup, Variant};
 use tarock_proto::v1 as pb;
-use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_service::convert::action_to_pb;
 use tarock_service::seal::KeyRing;
 use tarock_service::Engine;
@@ -303,7 +303,7 @@ struct Side {
 impl Side {
     /// Deals `deal` through the service, open and sealed, and applies `actions` to both.
     async fn new(
-        engine: &Engine,
+        engine: &Local,
         setup: &Setup,
         deal: pb::ExplicitDeal,
         actions: Vec<Action>,
@@ -369,7 +369,7 @@ impl Side {
 
 /// Every answer `viewer` can get at position `t` of `side`, in order, named.
 async fn answers(
-    engine: &Engine,
+    engine: &Local,
     side: &Side,
     t: usize,
     viewer: Viewer,
@@ -544,7 +544,7 @@ fn positions(last: usize, n: u64) -> BTreeSet<usize> {
 /// The leak test over `DEALS` deals of `variant` at `seats` seats.
 async fn no_leaks(variant: Variant, seats: u8) {
     let ring = KeyRing::new(vec![("k".to_owned(), [7; 32])], "k").expect("a key ring");
-    let engine = Engine::with_keys(Some(Arc::new(ring)), false).allowing_chosen_deals(true);
+    let engine = Local(Engine::with_keys(Some(Arc::new(ring)), false).allowing_chosen_deals(true));
     let mut compared = 0usize;
     let mut viewers = BTreeSet::new();
     let mut phases = BTreeSet::new();

@@ -5,9 +5,9 @@
 //! the wire (gRPC-Web on HTTP/1.1, so arbitrary bytes reach the server's decoder).
 
 use prost::Message;
+use tarock_e2e::Local;
 use tarock_e2e::{grpc_frame, grpc_web_post, seed, Chooser, TestServer};
 use tarock_proto::v1 as pb;
-use tarock_proto::v1::engine_service_server::EngineService;
 use tarock_service::Engine;
 use tonic::{Code, Request};
 
@@ -20,7 +20,7 @@ fn acceptable(code: Code) -> bool {
 
 /// Runs every record-taking RPC on `record`; each must answer, and any error must be one of the
 /// client-error codes.
-async fn probe(engine: &Engine, record: &pb::GameRecord) -> usize {
+async fn probe(engine: &Local, record: &pb::GameRecord) -> usize {
     let mut failures = 0;
     let check = |r: Result<(), tonic::Status>, failures: &mut usize| {
         if let Err(s) = r {
@@ -69,7 +69,7 @@ async fn probe(engine: &Engine, record: &pb::GameRecord) -> usize {
 }
 
 /// A valid record of a complete deal, for mutation.
-async fn complete_record(engine: &Engine, n: u64) -> pb::GameRecord {
+async fn complete_record(engine: &Local, n: u64) -> pb::GameRecord {
     let mut record = engine
         .new_deal(Request::new(pb::NewDealRequest {
             variant: "hungarian-illustrated".to_owned(),
@@ -113,7 +113,7 @@ async fn complete_record(engine: &Engine, n: u64) -> pb::GameRecord {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hundred_thousand_malformed_inputs() {
-    let engine = Engine::new();
+    let engine = Local(Engine::new());
     let mut rng = Chooser::new(2026);
     let mut inputs = 0usize;
     let mut rejected = 0usize;

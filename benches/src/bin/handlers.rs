@@ -1,6 +1,7 @@
-//! `handlers`: the server's own work per request, without the transport: the handler (with the
-//! metrics wrapper the server puts around it) decoding the request's bytes and writing the
-//! response's, its gRPC prefix filled in as the route sends it, on one thread, for the requests `loadgen` sends. Prints one JSON line.
+//! `handlers`: the server's own work per request, without the transport: the request's bytes
+//! decoded as the server's codec decodes them, the handler (with the metrics wrapper the server
+//! puts around it), and the response's bytes, on one thread, for the requests `loadgen` sends.
+//! Prints one JSON line.
 //!
 //! ```text
 //! cargo run --release -p tarock-benches --bin handlers -- --seconds 3
@@ -24,10 +25,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tarock_benches::requests::{self, InProgress};
-use tarock_proto::v1::engine_service_server::EngineService;
+use tarock_proto::lazy;
+use tarock_proto::server::engine_service_server::EngineService;
 use tarock_service::metrics::{Instrumented, Metrics};
 use tarock_service::seal::KeyRing;
-use tarock_service::service::ByteRpc;
 use tarock_service::Engine;
 use tonic::{Request, Status};
 
@@ -114,24 +115,30 @@ type Service = Instrumented<Engine>;
 
 const KINDS: [&str; 3] = ["legal_moves", "apply_action", "apply_action_sealed"];
 
+/// A request as the server reads it off the wire.
+fn lazy<T: Message, U: Message + Default>(r: &T) -> Result<U, Status> {
+    U::decode(r.encode_to_vec().as_slice()).map_err(tarock_proto::codec::invalid)
+}
+
 /// The sealed `ApplyAction` request on `game`, its record sealed by `svc` in process.
 async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Status> {
+    let undecodable = |e: prost::DecodeError| Status::internal(e.to_string());
     let deal = svc
         .new_deal(Request::new(requests::new_deal_request(&game.setup, true)))
         .await?
-        .into_inner();
+        .into_inner()
+        .decode()
+        .map_err(undecodable)?;
     let missing = || Status::internal("no sealed record");
     let mut sealed = deal.sealed.ok_or_else(missing)?;
     for i in 0..game.actions.len() {
+        let step = requests::table_step_request(game, i, sealed, &deal.table_token);
         let r = svc
-            .apply_action(Request::new(requests::table_step_request(
-                game,
-                i,
-                sealed,
-                &deal.table_token,
-            )))
+            .apply_action(Request::new(lazy(&step)?))
             .await?
-            .into_inner();
+            .into_inner()
+            .decode()
+            .map_err(undecodable)?;
         sealed = r.sealed.ok_or_else(missing)?;
     }
     let token = deal
@@ -143,22 +150,30 @@ async fn sealed_request(svc: &Service, game: &InProgress) -> Result<Bytes, Statu
     ))
 }
 
-/// Handles the request bytes `body` of `kind` as the server's route does (the metrics wrapper,
-/// the request decoded by the handler, the response written as bytes, its gRPC prefix filled
-/// in); the response message's length.
+/// Handles the request bytes `body` of `kind` as the server does: decoded as its codec decodes
+/// them, through the metrics wrapper and the handler, the response's bytes written; the
+/// response message's length.
 async fn handle(svc: &Service, kind: &str, body: &Bytes) -> Result<usize, Status> {
-    let request = Request::new(body.clone());
-    let rpc = match kind {
-        "legal_moves" => ByteRpc::LegalMoves,
-        _ => ByteRpc::ApplyAction,
+    let invalid = tarock_proto::codec::invalid;
+    let answer = match kind {
+        "legal_moves" => {
+            let r = lazy::LegalMovesRequest::decode(body.clone()).map_err(invalid)?;
+            svc.legal_moves(Request::new(r))
+                .await?
+                .into_inner()
+                .bytes()
+                .clone()
+        }
+        _ => {
+            let r = lazy::ApplyActionRequest::decode(body.clone()).map_err(invalid)?;
+            svc.apply_action(Request::new(r))
+                .await?
+                .into_inner()
+                .bytes()
+                .clone()
+        }
     };
-    let answer = svc.handle_bytes(rpc, request).await?.into_inner();
-    let len = answer.message().len();
-    let frame = answer
-        .into_frame()
-        .ok_or_else(|| Status::out_of_range("no frame for the answer"))?;
-    drop(std::hint::black_box(frame));
-    Ok(len)
+    Ok(std::hint::black_box(answer).len())
 }
 
 /// What one kind measured.

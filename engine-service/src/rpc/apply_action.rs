@@ -1,0 +1,116 @@
+//! `ApplyAction`: one action applied to a record, answered with the new record (or sealed
+//! record), what the action caused, and the view.
+
+use crate::convert::{self, Decoded};
+use crate::error;
+use crate::replays::{Replayed, StateKey};
+use crate::respond::{self, Hand};
+use crate::state::{acting_context, actor, viewer_for, HasState};
+use crate::Engine;
+use tarock_engine::game::Game;
+use tarock_engine::Action;
+use tarock_proto::codec::Encoded;
+use tarock_proto::lazy;
+use tarock_proto::v1 as pb;
+use tonic::Status;
+
+/// The action the request names: the `Action` message, or else its id.
+fn action_of(
+    r: &lazy::ApplyActionRequest,
+    game: &tarock_engine::AnyGame,
+) -> Result<Action, Status> {
+    match (&r.action, r.action_id) {
+        (Some(a), _) => {
+            convert::action_from_pb(Some(a), "action").map_err(|e| error::bad_request(&[e]))
+        }
+        (None, Some(id)) => game.action_from_id(id).ok_or_else(|| {
+            error::bad_field(
+                "action_id",
+                &format!("no action has id {id} in this variant"),
+            )
+        }),
+        (None, None) => Err(error::bad_field("action", "set action or action_id")),
+    }
+}
+
+/// The answer: the action checked (the seat, its token, the move count of a sealed record, the
+/// rules) and applied. The replay of the record answered with is kept, under its bytes, for the
+/// table's next request.
+pub(crate) fn handle(
+    engine: &Engine,
+    r: &lazy::ApplyActionRequest,
+) -> Result<Encoded<pb::ApplyActionResponse>, Status> {
+    let (replayed, access) = engine.open(r.state(), &r.token)?;
+    let Replayed {
+        decoded,
+        game,
+        seats,
+        sealed,
+    } = &*replayed;
+    let index = decoded.actions.len();
+    if sealed.is_some() {
+        // Without the count, a client holding an older sealed record could play on from it:
+        // fork the table, or rewind it after peeking at what an action showed.
+        let expected = r.expected_move_count.ok_or_else(error::no_move_count)?;
+        if expected != index as u64 {
+            return Err(error::stale(index, expected));
+        }
+    }
+    let action = action_of(r, game)?;
+    let to_act = actor(game, index, access, r.seat)?;
+    if index >= convert::MAX_RECORD_ACTIONS {
+        return Err(error::bad_field(
+            "record.actions",
+            "the record is at its maximum length",
+        ));
+    }
+    let next = game
+        .play(action)
+        .map_err(|e| error::violation(&e.violation, acting_context(game, index, Some(to_act))))?;
+    let mut actions = Vec::with_capacity(index + 1);
+    actions.extend_from_slice(&decoded.actions);
+    actions.push(action);
+    let mut seats = seats.clone();
+    seats.push(to_act);
+    let who = viewer_for(access, r.viewer.as_ref(), &next)?;
+    let new_sealed = match sealed {
+        None => None,
+        Some(g) => Some(engine.seal(decoded, &actions, &next, g.id())?),
+    };
+    let hand = Hand {
+        setup: &decoded.setup,
+        actions: &actions,
+        seats: &seats,
+        game: &next,
+        match_state: decoded.match_state.as_ref(),
+        open: sealed.is_none(),
+        viewer: (!r.omit_view).then_some(who),
+    };
+    let (answer, record_at) =
+        respond::apply_action_response(&hand, game, action, new_sealed.as_ref());
+    // The record just written is the one the table's next request sends.
+    let key = match (new_sealed, record_at) {
+        (Some(s), _) => Some(StateKey::Sealed(s.data.into())),
+        (None, Some(at)) => answer
+            .bytes()
+            .get(at)
+            .map(|b| StateKey::Open(bytes::Bytes::copy_from_slice(b))),
+        (None, None) => None,
+    };
+    if let Some(key) = key {
+        engine.keep(
+            key,
+            Replayed {
+                decoded: Decoded {
+                    setup: decoded.setup.clone(),
+                    actions,
+                    match_state: decoded.match_state.clone(),
+                },
+                game: next,
+                seats,
+                sealed: sealed.clone(),
+            },
+        );
+    }
+    Ok(answer)
+}
