@@ -19,8 +19,8 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use tarock_engine::{AnyGame, DealSource, Setup, SetupError, Variant};
 
-/// The bytes the kept games may take together: about 10,000 games of the largest variant.
-const CAPACITY_BYTES: u64 = 16 * 1024 * 1024;
+/// The bytes the kept games may take together: a few thousand games.
+const CAPACITY_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Bytes of option names and values a kept setup may have (the variants' options spelled out
 /// take about 1.5 KB), so that what is kept stays small whatever requests say.
@@ -129,9 +129,10 @@ pub struct DealtGames {
 
 impl Default for DealtGames {
     fn default() -> DealtGames {
-        let per_game = std::mem::size_of::<(Seeded, AnyGame)>() as u64;
         DealtGames {
-            kept: Cache::with_weighter((CAPACITY_BYTES / per_game) as usize, CAPACITY_BYTES, Bytes),
+            // The number of games is an estimate the cache sizes its tables by; the bytes bound
+            // what it keeps.
+            kept: Cache::with_weighter(2048, CAPACITY_BYTES, Bytes),
             lookups: crate::metrics::lookups("dealt"),
         }
     }
@@ -203,15 +204,19 @@ mod tests {
             seed[20] ^= 1;
         }
         setups.push(other_tail);
+        let mut hits = 0;
         for round in 0..3 {
             for s in &setups {
+                let kept = is_kept(&dealt, s);
                 let expected = AnyGame::new(s);
                 let got = dealt.deal(s);
                 assert_eq!(got, expected, "round {round}: {s:?}");
-                assert!(is_kept(&dealt, s), "round {round}: kept once dealt");
+                hits += usize::from(kept);
             }
         }
-        assert_eq!(dealt.kept.len(), setups.len());
+        // The first round keeps them; the others find nearly all of them (the cache may let a
+        // few go before it is full).
+        assert!(hits > 2 * setups.len() * 9 / 10, "{hits} hits");
     }
 
     #[test]

@@ -339,6 +339,51 @@ pub fn internal(what: &str) -> Status {
     refused(Reason::Internal, what)
 }
 
+/// The status of an error of the layers under the service: load shedding is RESOURCE_EXHAUSTED
+/// ([`overloaded`]); any other is the status it carries, or tonic's reading of it.
+pub fn of_layer(e: tower::BoxError) -> Status {
+    if e.is::<tower::load_shed::error::Overloaded>() {
+        overloaded()
+    } else {
+        Status::from_error(e)
+    }
+}
+
+/// The reason given to a status of `code` that tonic made itself.
+fn reason_of(code: Code) -> Reason {
+    match code {
+        Code::OutOfRange => Reason::MessageTooLarge,
+        Code::ResourceExhausted => Reason::Overloaded,
+        Code::Unimplemented => Reason::Unimplemented,
+        Code::Unauthenticated => Reason::SealInvalid,
+        Code::PermissionDenied => Reason::TokenNotAllowed,
+        Code::Aborted => Reason::StaleRecord,
+        _ => Reason::Internal,
+    }
+}
+
+/// `status` with the details the service's own statuses carry, when it has none (a status tonic
+/// made itself: a message over the limit, an unknown method, a request that does not decode, a
+/// timeout): a BadRequest for INVALID_ARGUMENT (the whole request is the field), an ErrorInfo
+/// otherwise. `None` for a status with details, or OK.
+pub fn detailed(status: &Status) -> Option<Status> {
+    if !status.details().is_empty() || status.code() == Code::Ok {
+        return None;
+    }
+    let details = match status.code() {
+        Code::InvalidArgument => ErrorDetails::with_bad_request_violation("", status.message()),
+        Code::Cancelled | Code::DeadlineExceeded => {
+            ErrorDetails::with_error_info("TIMEOUT", DOMAIN, HashMap::new())
+        }
+        code => ErrorDetails::with_error_info(reason_of(code).as_str(), DOMAIN, HashMap::new()),
+    };
+    Some(Status::with_error_details(
+        status.code(),
+        bounded(status.message(), MAX_MESSAGE),
+        details,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,7 @@
 //! A hand-written layer rather than a crate's: the budget is tokio's semaphore and the details
 //! are tonic-types'; what is written here only counts bytes and fills in headers.
 
-use crate::error::{self, Reason};
+use crate::error;
 use crate::metrics::Metrics;
 use std::future::Future;
 use std::pin::Pin;
@@ -25,8 +25,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::body::Body;
-use tonic::{Code, Status};
-use tonic_types::{ErrorDetails, StatusExt};
+use tonic::Status;
 use tower::{Layer, Service};
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
@@ -212,50 +211,13 @@ impl<S: Clone> Clone for Detailed<S> {
 fn status_of(e: tower::BoxError, metrics: &Metrics) -> Status {
     if e.is::<tower::load_shed::error::Overloaded>() {
         metrics.shed(false);
-        error::overloaded()
-    } else {
-        Status::from_error(e)
     }
-}
-
-/// The reason tonic's own statuses of `code` are given.
-fn reason_of(code: Code) -> &'static str {
-    match code {
-        Code::OutOfRange => Reason::MessageTooLarge.as_str(),
-        Code::ResourceExhausted => Reason::Overloaded.as_str(),
-        Code::Unimplemented => Reason::Unimplemented.as_str(),
-        Code::Cancelled | Code::DeadlineExceeded => "TIMEOUT",
-        Code::Unauthenticated => Reason::SealInvalid.as_str(),
-        Code::PermissionDenied => Reason::TokenNotAllowed.as_str(),
-        Code::Aborted => Reason::StaleRecord.as_str(),
-        _ => Reason::Internal.as_str(),
-    }
-}
-
-/// `status` with details, when it has none: a BadRequest for INVALID_ARGUMENT (the whole request
-/// is the field), an ErrorInfo otherwise.
-fn with_details(status: &Status) -> Option<Status> {
-    if !status.details().is_empty() || status.code() == Code::Ok {
-        return None;
-    }
-    let details = match status.code() {
-        Code::InvalidArgument => ErrorDetails::with_bad_request_violation("", status.message()),
-        code => ErrorDetails::with_error_info(
-            reason_of(code),
-            error::DOMAIN,
-            std::collections::HashMap::new(),
-        ),
-    };
-    Some(Status::with_error_details(
-        status.code(),
-        status.message(),
-        details,
-    ))
+    error::of_layer(e)
 }
 
 /// The response for a status: trailers only.
 fn respond(status: &Status) -> http::Response<Body> {
-    let detailed = with_details(status).unwrap_or_else(|| status.clone());
+    let detailed = error::detailed(status).unwrap_or_else(|| status.clone());
     detailed.into_http()
 }
 
@@ -297,7 +259,7 @@ where
                     // A status answered with trailers only is in the response's headers.
                     let redo = Status::from_header_map(response.headers())
                         .as_ref()
-                        .and_then(with_details);
+                        .and_then(error::detailed);
                     Ok(match redo {
                         Some(status) => {
                             let (mut parts, body) = response.into_parts();

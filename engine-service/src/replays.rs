@@ -24,8 +24,8 @@ use std::fmt;
 use std::sync::Arc;
 use tarock_engine::{AnyGame, Seat};
 
-/// The bytes the kept replays may take together: about 12,000 replays of 26 actions.
-const CAPACITY_BYTES: u64 = 24 * 1024 * 1024;
+/// The bytes the kept replays may take together: about 8,000 replays of 26 actions.
+const CAPACITY_BYTES: u64 = 16 * 1024 * 1024;
 
 /// Records longer than this are not kept (the longest legal record is about 18 KB, and a
 /// record a table plays is a few).
@@ -42,6 +42,13 @@ pub(crate) struct Replayed {
     pub(crate) seats: Vec<Seat>,
     /// For a sealed record, its game (id and verified tokens).
     pub(crate) sealed: Option<Arc<SealedGame>>,
+    /// For an open record, where its actions end in the bytes it is kept under
+    /// ([`crate::respond::actions_end`]): the next record is those bytes with an action added
+    /// there.
+    pub(crate) actions_end: Option<usize>,
+    /// For a sealed record, the record inside it (written compact); `actions_end` is then where
+    /// its actions end in these bytes.
+    pub(crate) compact: Option<Bytes>,
 }
 
 impl Replayed {
@@ -57,6 +64,7 @@ impl Replayed {
         std::mem::size_of::<Replayed>()
             + self.decoded.actions.len() * std::mem::size_of::<tarock_engine::Action>()
             + self.seats.len()
+            + self.compact.as_ref().map_or(0, Bytes::len)
             + options
             + 64
     }
@@ -99,7 +107,9 @@ pub(crate) struct Replays {
 impl Default for Replays {
     fn default() -> Replays {
         Replays {
-            kept: Cache::with_weighter(12 * 1024, CAPACITY_BYTES, Footprint),
+            // The number of replays is an estimate the cache sizes its tables by; the bytes
+            // bound what it keeps.
+            kept: Cache::with_weighter(4096, CAPACITY_BYTES, Footprint),
             lookups: crate::metrics::lookups("replays"),
         }
     }

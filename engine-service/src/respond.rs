@@ -12,7 +12,9 @@
 //! match states) are prost structures, encoded by prost into place ([`Writer::prost`]).
 
 use crate::convert::{self, action_parts};
-use prost::encoding::{encode_key, encode_varint, encoded_len_varint, WireType};
+use prost::encoding::{encoded_len_varint, WireType};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 use tarock_engine::game::{ActionList, Game, Observe, Stage, Viewer};
 use tarock_engine::{Action, AnyGame, Card, CardSet, DealSource, Seat, Setup};
@@ -36,6 +38,23 @@ pub enum Detail {
 /// write fields in number order.
 #[derive(Debug, Default)]
 pub struct Writer(Vec<u8>);
+
+/// Appends `v` as a varint. (prost's `encode_varint` writes through `BufMut`, a reserve per
+/// byte on a `Vec`; a response writes a few hundred varints.)
+#[inline]
+fn varint(buf: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        buf.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    buf.push(v as u8);
+}
+
+/// Appends the key of field `tag` of wire type `wire`.
+#[inline]
+fn key(buf: &mut Vec<u8>, tag: u32, wire: WireType) {
+    varint(buf, u64::from(tag << 3 | wire as u32));
+}
 
 impl Writer {
     /// An empty writer with room for `n` bytes.
@@ -71,8 +90,8 @@ impl Writer {
 
     /// A varint field written whatever its value (an `optional` field that is set).
     pub fn uint_always(&mut self, tag: u32, v: u64) {
-        encode_key(tag, WireType::Varint, &mut self.0);
-        encode_varint(v, &mut self.0);
+        key(&mut self.0, tag, WireType::Varint);
+        varint(&mut self.0, v);
     }
 
     /// An `int32`, `int64` or enum field: left out when zero; negative values take ten bytes.
@@ -89,8 +108,8 @@ impl Writer {
 
     /// Length-delimited bytes, written even when empty (a repeated `bytes` element).
     pub fn bytes_always(&mut self, tag: u32, b: &[u8]) {
-        encode_key(tag, WireType::LengthDelimited, &mut self.0);
-        encode_varint(b.len() as u64, &mut self.0);
+        key(&mut self.0, tag, WireType::LengthDelimited);
+        varint(&mut self.0, b.len() as u64);
         self.0.extend_from_slice(b);
     }
 
@@ -105,10 +124,10 @@ impl Writer {
     pub fn packed(&mut self, tag: u32, vs: impl Iterator<Item = u64> + Clone) {
         let len: usize = vs.clone().map(encoded_len_varint).sum();
         if len > 0 {
-            encode_key(tag, WireType::LengthDelimited, &mut self.0);
-            encode_varint(len as u64, &mut self.0);
+            key(&mut self.0, tag, WireType::LengthDelimited);
+            varint(&mut self.0, len as u64);
             for v in vs {
-                encode_varint(v, &mut self.0);
+                varint(&mut self.0, v);
             }
         }
     }
@@ -121,31 +140,55 @@ impl Writer {
     /// A nested message written by `body`, prefixed with its length; returns where the message
     /// is in the bytes written.
     pub fn message(&mut self, tag: u32, body: impl FnOnce(&mut Writer)) -> std::ops::Range<usize> {
-        encode_key(tag, WireType::LengthDelimited, &mut self.0);
-        // One byte of room for the length, which most messages (cards, actions, entries) need;
-        // a longer message is moved up once it is written.
+        self.message_in(tag, 1, body)
+    }
+
+    /// [`Writer::message`] for a message likely to take 128 bytes to 16 KiB (a view, a record,
+    /// a seat's view with its cards): room for a length of two bytes is left before it, so that
+    /// it is written in place.
+    pub fn long_message(
+        &mut self,
+        tag: u32,
+        body: impl FnOnce(&mut Writer),
+    ) -> std::ops::Range<usize> {
+        self.message_in(tag, 2, body)
+    }
+
+    /// A nested message written by `body` after `room` bytes left for its length, then moved
+    /// where its length takes another number of bytes.
+    fn message_in(
+        &mut self,
+        tag: u32,
+        room: usize,
+        body: impl FnOnce(&mut Writer),
+    ) -> std::ops::Range<usize> {
+        key(&mut self.0, tag, WireType::LengthDelimited);
         let at = self.0.len();
-        self.0.push(0);
+        self.0.resize(at + room, 0);
         body(self);
         let end = self.0.len();
-        let len = end - at - 1;
+        let len = end - at - room;
         let n = encoded_len_varint(len as u64);
-        if n == 1 {
-            self.0[at] = len as u8;
-            return at + 1..end;
+        if n > room {
+            self.0.resize(end + n - room, 0);
+            self.0.copy_within(at + room..end, at + n);
+        } else if n < room {
+            self.0.copy_within(at + room..end, at + n);
+            self.0.truncate(at + n + len);
         }
-        self.0.resize(end + n - 1, 0);
-        self.0.copy_within(at + 1..end, at + n);
-        let mut length = Vec::with_capacity(n);
-        encode_varint(len as u64, &mut length);
-        self.0[at..at + n].copy_from_slice(&length);
+        let mut v = len as u64;
+        for b in &mut self.0[at..at + n] {
+            *b = (v as u8) | 0x80;
+            v >>= 7;
+        }
+        self.0[at + n - 1] &= 0x7f;
         at + n..at + n + len
     }
 
     /// A prost message as nested field `tag` (written even when empty).
     pub fn prost(&mut self, tag: u32, m: &impl prost::Message) {
-        encode_key(tag, WireType::LengthDelimited, &mut self.0);
-        encode_varint(m.encoded_len() as u64, &mut self.0);
+        key(&mut self.0, tag, WireType::LengthDelimited);
+        varint(&mut self.0, m.encoded_len() as u64);
         m.encode_raw(&mut self.0);
     }
 }
@@ -159,8 +202,6 @@ struct Tables {
     cards: Vec<Vec<u8>>,
     /// Each card's play, discard and call as `Action` messages with every field set, by index.
     actions: Vec<[Vec<u8>; 3]>,
-    /// The shared labels of those actions.
-    labels: Vec<[String; 3]>,
 }
 
 fn tables() -> &'static Tables {
@@ -178,7 +219,6 @@ fn tables() -> &'static Tables {
                 })
                 .collect(),
             actions: all
-                .clone()
                 .map(|c| {
                     kinds(c).map(|a| {
                         // Its card written without the table, which is being made.
@@ -190,7 +230,6 @@ fn tables() -> &'static Tables {
                     })
                 })
                 .collect(),
-            labels: all.map(|c| kinds(c).map(convert::label)).collect(),
         }
     })
 }
@@ -263,31 +302,62 @@ fn action_body_by(
     w.uint(f::action::GROUP, u64::from(p.group));
 }
 
+/// A table a thread keeps, of encodings made on first use.
+type Made<K, V> = RefCell<HashMap<K, V, foldhash::fast::RandomState>>;
+
+thread_local! {
+    /// The `Action` messages (every field set) of the actions that name no card, made on a
+    /// thread's first use of each: formatting an action's notation was a sixth of an
+    /// ApplyAction's work, and a table holds the few hundred actions there are.
+    static ACTIONS: Made<Action, Box<[u8]>> = RefCell::default();
+    /// History entries (a seat and its action, every field set), made likewise: a view
+    /// writes one for every action of the record.
+    static ENTRIES: Made<(Seat, Action), Box<[u8]>> = RefCell::default();
+    /// The labels of legal moves, by game and action, made likewise.
+    static LABELS: Made<(tarock_engine::Variant, Action), Box<str>> = RefCell::default();
+}
+
+/// `f` of the `Action` message of `a` with every field set, from the tables.
+fn with_action<R>(a: Action, f: impl FnOnce(&[u8]) -> R) -> R {
+    if let Some((card, kind)) = card_action(a) {
+        if let Some(bodies) = tables().actions.get(card) {
+            return f(&bodies[kind]);
+        }
+    }
+    ACTIONS.with_borrow_mut(|t| {
+        if let Some(body) = t.get(&a) {
+            return f(body);
+        }
+        let mut b = Writer::default();
+        action_body(&mut b, a, Detail::Full);
+        f(t.entry(a).or_insert(b.into_bytes().into()))
+    })
+}
+
 /// An action as field `tag`.
 fn action(w: &mut Writer, tag: u32, a: Action, detail: Detail) {
-    let table = tables();
-    match card_action(a).filter(|_| detail == Detail::Full) {
-        Some((card, kind)) => match table.actions.get(card) {
-            Some(bodies) => w.bytes_always(tag, &bodies[kind]),
-            None => {
-                w.message(tag, |w| action_body(w, a, detail));
-            }
-        },
-        None => {
+    match detail {
+        Detail::Full => with_action(a, |body| w.bytes_always(tag, body)),
+        Detail::Compact => {
             w.message(tag, |w| action_body(w, a, detail));
         }
     }
 }
 
-/// The label of `a` as `game` words it: the game's own where the shared one would mislead.
-fn label_of(game: &AnyGame, a: Action) -> std::borrow::Cow<'static, str> {
-    if let Some(own) = game.variant().own_label(a) {
-        return own.into();
-    }
-    match card_action(a).and_then(|(card, kind)| tables().labels.get(card).map(|l| &l[kind])) {
-        Some(label) => label.as_str().into(),
-        None => convert::label(a).into(),
-    }
+/// Writes the label of `a` as `game` words it (the game's own where the shared one would
+/// mislead) as field `tag`.
+fn label(w: &mut Writer, tag: u32, game: &AnyGame, a: Action) {
+    LABELS.with_borrow_mut(|t| {
+        let key = (game.variant(), a);
+        if let Some(label) = t.get(&key) {
+            w.bytes(tag, label.as_bytes());
+            return;
+        }
+        let label = t
+            .entry(key)
+            .or_insert_with(|| convert::own_label(game, a).into());
+        w.bytes(tag, label.as_bytes());
+    });
 }
 
 // ----- records --------------------------------------------------------------------------------
@@ -302,7 +372,7 @@ pub fn record(
     match_state: Option<&pb::MatchState>,
     rules_version: u32,
     detail: Detail,
-) {
+) -> usize {
     use f::game_record as r;
     w.bytes(r::VARIANT, setup.variant.id().as_bytes());
     w.uint(r::RULES_VERSION, u64::from(rules_version));
@@ -335,9 +405,11 @@ pub fn record(
     for &a in actions {
         action(w, r::ACTIONS, a, detail);
     }
+    let actions_end = w.len();
     if let Some(m) = match_state {
         w.prost(r::MATCH_STATE, m);
     }
+    actions_end
 }
 
 /// A record's bytes (a `GameRecord` message): see [`record`].
@@ -372,7 +444,7 @@ fn legal_move(w: &mut Writer, game: &AnyGame, a: Action) {
         f::legal_move::ID,
         u64::from(game.action_id(a).unwrap_or(u32::MAX)),
     );
-    w.bytes(f::legal_move::LABEL, label_of(game, a).as_bytes());
+    label(w, f::legal_move::LABEL, game, a);
 }
 
 /// The legal moves of the seat to act as repeated field `tag`.
@@ -424,16 +496,26 @@ fn trick(w: &mut Writer, t: &tarock_engine::Trick, winner: Option<Seat>) {
 /// A history entry, or an auction call, as field `tag`: who acted and what they did; a discard
 /// the viewer may not see (`hidden`) as a discard without its card.
 fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) {
-    w.message(tag, |w| {
-        w.uint(f::history_entry::SEAT, u64::from(seat.get()));
-        if hidden {
+    if hidden {
+        w.message(tag, |w| {
+            w.uint(f::history_entry::SEAT, u64::from(seat.get()));
             w.message(f::history_entry::ACTION, |w| {
                 w.int(f::action::KIND, pb::ActionKind::Discard as i64);
                 w.bytes(f::action::NOTATION, b"discard");
             });
-        } else {
-            action(w, f::history_entry::ACTION, a, Detail::Full);
+        });
+        return;
+    }
+    ENTRIES.with_borrow_mut(|t| {
+        if let Some(entry) = t.get(&(seat, a)) {
+            w.bytes_always(tag, entry);
+            return;
         }
+        let mut e = Writer::default();
+        e.uint(f::history_entry::SEAT, u64::from(seat.get()));
+        action(&mut e, f::history_entry::ACTION, a, Detail::Full);
+        let entry = t.entry((seat, a)).or_insert(e.into_bytes().into());
+        w.bytes_always(tag, entry);
     });
 }
 
@@ -662,7 +744,7 @@ pub fn get_view_response(
     viewer: Viewer,
 ) -> Encoded<pb::GetViewResponse> {
     let mut w = Writer::with_capacity(1024 + actions.len() * 64);
-    w.message(f::get_view_response::VIEW, |w| {
+    w.long_message(f::get_view_response::VIEW, |w| {
         view(w, game, actions, seats, viewer);
     });
     Encoded::new(w.into_bytes())
@@ -694,7 +776,7 @@ impl Hand<'_> {
     /// where the record's message is.
     fn write(&self, w: &mut Writer, record: u32, view: u32) -> Option<std::ops::Range<usize>> {
         let at = self.open.then(|| {
-            w.message(record, |w| {
+            w.long_message(record, |w| {
                 self::record(
                     w,
                     self.setup,
@@ -707,7 +789,7 @@ impl Hand<'_> {
             })
         });
         if let Some(viewer) = self.viewer {
-            w.message(view, |w| {
+            w.long_message(view, |w| {
                 self::view(w, self.game, self.actions, self.seats, viewer);
             });
         }
@@ -715,39 +797,114 @@ impl Hand<'_> {
     }
 }
 
+/// A record the server wrote, as it stands: its bytes and where its actions end in them (its
+/// match state, if any, follows).
+#[derive(Clone, Copy, Debug)]
+pub struct Written<'a> {
+    /// The `GameRecord` message.
+    pub bytes: &'a [u8],
+    /// Where its actions end.
+    pub actions_end: usize,
+}
+
+/// The record `written` with `action` added where its actions end (written in `detail`): its
+/// bytes, and where its actions end now.
+#[must_use]
+pub fn record_with_action(
+    written: Written<'_>,
+    action: Action,
+    detail: Detail,
+) -> (Vec<u8>, usize) {
+    let mut w = Writer::with_capacity(written.bytes.len() + 64);
+    let end = add_action(&mut w, written, action, detail);
+    (w.into_bytes(), end)
+}
+
+/// Writes the record `written` with `action` added where its actions end; returns where they
+/// end now, from the start of what it wrote.
+fn add_action(w: &mut Writer, written: Written<'_>, action: Action, detail: Detail) -> usize {
+    let start = w.len();
+    let (head, tail) = written
+        .bytes
+        .split_at(written.actions_end.min(written.bytes.len()));
+    w.raw(head);
+    self::action(w, f::game_record::ACTIONS, action, detail);
+    let end = w.len() - start;
+    w.raw(tail);
+    end
+}
+
+/// Where the actions of a record's `bytes` end, as [`Written`] has it: before its match state
+/// when the record ends with `match_state` as this writer writes it, else at its end. Adding an
+/// action's field there gives a record of the same fields with the action last among its
+/// actions, whatever the record's encoding; for a record this writer wrote, the very bytes it
+/// would write for the longer record.
+#[must_use]
+pub fn actions_end(bytes: &[u8], match_state: Option<&pb::MatchState>) -> usize {
+    let Some(m) = match_state else {
+        return bytes.len();
+    };
+    let mut w = Writer::default();
+    w.prost(f::game_record::MATCH_STATE, m);
+    let tail = w.into_bytes();
+    if bytes.ends_with(&tail) {
+        bytes.len() - tail.len()
+    } else {
+        bytes.len()
+    }
+}
+
+/// Where an answer's open record is: its message's bytes in the answer, and where its actions
+/// end in them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordAt {
+    /// The record's message in the answer's bytes.
+    pub span: std::ops::Range<usize>,
+    /// Where its actions end, from the start of the record.
+    pub actions_end: usize,
+}
+
 /// An `ApplyActionResponse`: the new record (or sealed record), the events of `action` (from the
 /// game `before` to the hand's), and the view; with where the open record's bytes are in it.
+/// When the record before the action is one the server wrote (`written`), the new one is those
+/// bytes with the action's field where the actions end: what writing it anew would give.
 #[must_use]
 pub fn apply_action_response(
     hand: &Hand<'_>,
     before: &AnyGame,
     action: Action,
+    written: Option<Written<'_>>,
     sealed: Option<&pb::SealedRecord>,
-) -> (
-    Encoded<pb::ApplyActionResponse>,
-    Option<std::ops::Range<usize>>,
-) {
+) -> (Encoded<pb::ApplyActionResponse>, Option<RecordAt>) {
     use f::apply_action_response as r;
     let mut w = Writer::with_capacity(2048 + hand.actions.len() * 160);
     let record = hand.open.then(|| {
-        w.message(r::RECORD, |w| {
-            record(
-                w,
-                hand.setup,
-                hand.actions,
-                hand.game,
-                hand.match_state,
-                tarock_engine::RULES_VERSION,
-                Detail::Full,
-            );
-        })
+        let mut actions_end = 0;
+        let span = w.long_message(r::RECORD, |w| {
+            let start = w.len();
+            actions_end = match written {
+                Some(b) => add_action(w, b, action, Detail::Full),
+                None => {
+                    record(
+                        w,
+                        hand.setup,
+                        hand.actions,
+                        hand.game,
+                        hand.match_state,
+                        tarock_engine::RULES_VERSION,
+                        Detail::Full,
+                    ) - start
+                }
+            };
+        });
+        RecordAt { span, actions_end }
     });
     // The events name only public facts (trick winners, revealed partners, bonuses).
     for e in convert::events(before, hand.game, action) {
         w.prost(r::EVENTS, &e);
     }
     if let Some(viewer) = hand.viewer {
-        w.message(r::VIEW, |w| {
+        w.long_message(r::VIEW, |w| {
             view(w, hand.game, hand.actions, hand.seats, viewer);
         });
     }
@@ -968,13 +1125,38 @@ mod tests {
                     let before =
                         AnyGame::replay(&setup, &actions[..actions.len() - 1]).expect("replays");
                     let (answer, at) =
-                        apply_action_response(&hand, &before, last, s.map(|s| &s.sealed));
+                        apply_action_response(&hand, &before, last, None, s.map(|s| &s.sealed));
                     let r: pb::ApplyActionResponse = canonical(answer.bytes());
                     assert_eq!(r.record.is_some(), open);
                     // Where the record is, its bytes are the record's.
                     if let (Some(record), Some(at)) = (&r.record, at) {
-                        assert_eq!(answer.bytes()[at].to_vec(), record.encode_to_vec());
+                        assert_eq!(answer.bytes()[at.span].to_vec(), record.encode_to_vec());
                     }
+                    // The record before, as the server wrote it, with the action added where
+                    // its actions end: the same answer.
+                    let mut b = Writer::default();
+                    let end = record(
+                        &mut b,
+                        &setup,
+                        &actions[..actions.len() - 1],
+                        &before,
+                        Some(&m),
+                        tarock_engine::RULES_VERSION,
+                        Detail::Full,
+                    );
+                    let bytes = b.into_bytes();
+                    let written = Written {
+                        bytes: &bytes,
+                        actions_end: end,
+                    };
+                    let (again, _) = apply_action_response(
+                        &hand,
+                        &before,
+                        last,
+                        Some(written),
+                        s.map(|s| &s.sealed),
+                    );
+                    assert_eq!(again.bytes(), answer.bytes());
                 }
             }
         }

@@ -137,6 +137,8 @@ impl Engine {
             game,
             seats,
             sealed: None,
+            actions_end: None,
+            compact: None,
         })
     }
 
@@ -168,7 +170,12 @@ impl Engine {
         let record = <pb::GameRecord as prost::Message>::decode(bytes.clone()).map_err(|e| {
             error::bad_field("record", &format!("not a valid GameRecord message: {e}"))
         })?;
-        let r = Arc::new(self.replay(&record)?);
+        let mut r = self.replay(&record)?;
+        r.actions_end = Some(crate::respond::actions_end(
+            bytes,
+            r.decoded.match_state.as_ref(),
+        ));
+        let r = Arc::new(r);
         self.replays.keep(key, Arc::clone(&r));
         Ok(r)
     }
@@ -184,14 +191,21 @@ impl Engine {
         let payload = keys
             .open(data)
             .map_err(|e| error::refused(Reason::SealInvalid, &format!("sealed record: {e}")))?;
-        let record = payload
-            .record
-            .ok_or_else(|| error::refused(Reason::SealInvalid, "sealed record: empty"))?;
+        let compact = Bytes::from(
+            payload
+                .record
+                .ok_or_else(|| error::refused(Reason::SealInvalid, "sealed record: empty"))?,
+        );
         // Authenticated, so the server wrote it: a record that does not decode is refused as
         // tampered with.
-        let record = <pb::GameRecord as prost::Message>::decode(record.as_slice())
+        let record = <pb::GameRecord as prost::Message>::decode(compact.clone())
             .map_err(|_| error::refused(Reason::SealInvalid, "sealed record: not a record"))?;
         let mut r = self.replay(&record)?;
+        r.actions_end = Some(crate::respond::actions_end(
+            &compact,
+            r.decoded.match_state.as_ref(),
+        ));
+        r.compact = Some(compact);
         if payload.move_count != r.decoded.actions.len() as u64 {
             return Err(error::refused(
                 Reason::SealInvalid,
@@ -246,10 +260,21 @@ impl Engine {
             RULES_VERSION,
             crate::respond::Detail::Compact,
         );
-        let move_count = actions.len() as u64;
+        self.seal_record(&record, actions.len(), game_id)
+    }
+
+    /// Seals `record` (a compact record of `move_count` actions) for the game `game_id` with the
+    /// active key.
+    pub(crate) fn seal_record(
+        &self,
+        record: &[u8],
+        move_count: usize,
+        game_id: &[u8],
+    ) -> Result<pb::SealedRecord, Status> {
+        let move_count = move_count as u64;
         let data = self
             .keys()?
-            .seal(&record, move_count, game_id)
+            .seal(record, move_count, game_id)
             .map_err(|e| error::internal(&e))?;
         Ok(pb::SealedRecord { data, move_count })
     }

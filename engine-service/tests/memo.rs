@@ -75,8 +75,8 @@ async fn answers_from_kept_replays_are_the_answers_of_a_fresh_server() {
         for n in 0..4u64 {
             let (setup, mut g) = hand(v, n, n * 13 + i as u64);
             // Some hands carry a match state (written after the actions), and some start from
-            // a record the server would write otherwise (the rules version left out): the
-            // answer to it is written in full, and the hand goes on from the server's records.
+            // a record the server would write otherwise (the rules version left out), which the
+            // answers keep as it came, each with its action added.
             let state = pb::MatchState {
                 deals_played: 3,
                 totals: [12, -4, -8, 0][..usize::from(setup.seats)].to_vec(),

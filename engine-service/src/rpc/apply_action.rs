@@ -4,8 +4,8 @@
 use crate::convert::{self, Decoded};
 use crate::error;
 use crate::replays::{Replayed, StateKey};
-use crate::respond::{self, Hand};
-use crate::state::{acting_context, actor, viewer_for, HasState};
+use crate::respond::{self, Detail, Hand, Written};
+use crate::state::{acting_context, actor, viewer_for, HasState, State};
 use crate::Engine;
 use tarock_engine::game::Game;
 use tarock_engine::Action;
@@ -46,6 +46,8 @@ pub(crate) fn handle(
         game,
         seats,
         sealed,
+        actions_end,
+        compact,
     } = &*replayed;
     let index = decoded.actions.len();
     if sealed.is_some() {
@@ -73,9 +75,19 @@ pub(crate) fn handle(
     let mut seats = seats.clone();
     seats.push(to_act);
     let who = viewer_for(access, r.viewer.as_ref(), &next)?;
-    let new_sealed = match sealed {
-        None => None,
-        Some(g) => Some(engine.seal(decoded, &actions, &next, g.id())?),
+    // Sealed, the record inside grows by the action's field where its actions end.
+    let (new_sealed, new_compact) = match (sealed, compact) {
+        (None, _) => (None, None),
+        (Some(g), Some(c)) => {
+            let written = Written {
+                bytes: c,
+                actions_end: actions_end.unwrap_or(c.len()),
+            };
+            let (record, end) = respond::record_with_action(written, action, Detail::Compact);
+            let s = engine.seal_record(&record, actions.len(), g.id())?;
+            (Some(s), Some((bytes::Bytes::from(record), end)))
+        }
+        (Some(g), None) => (Some(engine.seal(decoded, &actions, &next, g.id())?), None),
     };
     let hand = Hand {
         setup: &decoded.setup,
@@ -86,16 +98,32 @@ pub(crate) fn handle(
         open: sealed.is_none(),
         viewer: (!r.omit_view).then_some(who),
     };
+    // The open record grows by the action's field, where its actions end.
+    let written = match r.state() {
+        State::Open(bytes) => Some(Written {
+            bytes,
+            actions_end: actions_end.unwrap_or(bytes.len()),
+        }),
+        _ => None,
+    };
     let (answer, record_at) =
-        respond::apply_action_response(&hand, game, action, new_sealed.as_ref());
+        respond::apply_action_response(&hand, game, action, written, new_sealed.as_ref());
     // The record just written is the one the table's next request sends.
-    let key = match (new_sealed, record_at) {
-        (Some(s), _) => Some(StateKey::Sealed(s.data.into())),
-        (None, Some(at)) => answer
-            .bytes()
-            .get(at)
-            .map(|b| StateKey::Open(bytes::Bytes::copy_from_slice(b))),
-        (None, None) => None,
+    let (key, actions_end, compact) = match (new_sealed, record_at) {
+        (Some(s), _) => (
+            Some(StateKey::Sealed(s.data.into())),
+            new_compact.as_ref().map(|c| c.1),
+            new_compact.map(|c| c.0),
+        ),
+        (None, Some(at)) => (
+            answer
+                .bytes()
+                .get(at.span)
+                .map(|b| StateKey::Open(bytes::Bytes::copy_from_slice(b))),
+            Some(at.actions_end),
+            None,
+        ),
+        (None, None) => (None, None, None),
     };
     if let Some(key) = key {
         engine.keep(
@@ -109,6 +137,8 @@ pub(crate) fn handle(
                 game: next,
                 seats,
                 sealed: sealed.clone(),
+                actions_end,
+                compact,
             },
         );
     }

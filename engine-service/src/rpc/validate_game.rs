@@ -56,6 +56,8 @@ pub(crate) fn handle(
                 game,
                 seats: Vec::new(),
                 sealed: None,
+                actions_end: None,
+                compact: None,
             }))
         }
         Err(Err(e)) => Err(error::setup(&e, "record.")),
