@@ -49,9 +49,17 @@ pub(crate) struct Replayed {
     /// For a sealed record, the record inside it (written compact); `actions_end` is then where
     /// its actions end in these bytes.
     pub(crate) compact: Option<Bytes>,
+    /// The history entries its views write, made when a view first needs them.
+    pub(crate) history: std::sync::OnceLock<crate::respond::History>,
 }
 
 impl Replayed {
+    /// The history entries of its actions, as its views write them.
+    pub(crate) fn history(&self) -> &crate::respond::History {
+        self.history
+            .get_or_init(|| crate::respond::History::of(&self.decoded.actions, &self.seats))
+    }
+
     /// What keeping it costs, besides its key.
     fn footprint(&self) -> usize {
         let options: usize = self
@@ -65,6 +73,8 @@ impl Replayed {
             + self.decoded.actions.len() * std::mem::size_of::<tarock_engine::Action>()
             + self.seats.len()
             + self.compact.as_ref().map_or(0, Bytes::len)
+            // The history entries, when a view makes them: reckoned at 40 bytes an action.
+            + self.decoded.actions.len() * 40
             + options
             + 64
     }
@@ -99,7 +109,7 @@ impl Weighter<StateKey, Arc<Replayed>> for Footprint {
 
 /// The replays of recent records; see the module's description.
 pub(crate) struct Replays {
-    kept: Cache<StateKey, Arc<Replayed>, Footprint>,
+    kept: Cache<StateKey, Arc<Replayed>, Footprint, foldhash::quality::RandomState>,
     /// Lookups that found the record kept, and those that did not.
     lookups: [Counter; 2],
 }
@@ -109,7 +119,16 @@ impl Default for Replays {
         Replays {
             // The number of replays is an estimate the cache sizes its tables by; the bytes
             // bound what it keeps.
-            kept: Cache::with_weighter(4096, CAPACITY_BYTES, Footprint),
+            // Keys are whole records (hundreds of bytes, hashed on every lookup): foldhash,
+            // seeded at random per process, hashes them several times faster than the
+            // cache's default (ahash without the AES instructions of a baseline build).
+            kept: Cache::with(
+                4096,
+                CAPACITY_BYTES,
+                Footprint,
+                foldhash::quality::RandomState::default(),
+                quick_cache::sync::DefaultLifecycle::default(),
+            ),
             lookups: crate::metrics::lookups("replays"),
         }
     }

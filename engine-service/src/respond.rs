@@ -507,16 +507,87 @@ fn history_entry(w: &mut Writer, tag: u32, seat: Seat, a: Action, hidden: bool) 
         return;
     }
     ENTRIES.with_borrow_mut(|t| {
-        if let Some(entry) = t.get(&(seat, a)) {
-            w.bytes_always(tag, entry);
-            return;
-        }
-        let mut e = Writer::default();
-        e.uint(f::history_entry::SEAT, u64::from(seat.get()));
-        action(&mut e, f::history_entry::ACTION, a, Detail::Full);
-        let entry = t.entry((seat, a)).or_insert(e.into_bytes().into());
+        let entry = t.entry((seat, a)).or_insert_with(|| {
+            let mut e = Writer::default();
+            e.uint(f::history_entry::SEAT, u64::from(seat.get()));
+            action(&mut e, f::history_entry::ACTION, a, Detail::Full);
+            e.into_bytes().into()
+        });
         w.bytes_always(tag, entry);
     });
+}
+
+/// The history entries of a record's actions as a view writes them (field `history` of a
+/// `GameView`, every action in full), kept with its replay so that the views of one record write
+/// them once: a view copies them, writing a hidden discard in place of each one its viewer may
+/// not see, instead of writing an entry per action.
+#[derive(Debug, Default)]
+pub struct History {
+    /// The entries' fields, in the order of the actions.
+    bytes: Vec<u8>,
+    /// How many actions they are.
+    count: usize,
+    /// The discards among them: where each one's field is, who discarded and which card.
+    discards: Vec<(std::ops::Range<usize>, Seat, Card)>,
+}
+
+impl History {
+    /// The entries of `actions`, made by `seats`.
+    #[must_use]
+    pub fn of(actions: &[Action], seats: &[Seat]) -> History {
+        let mut h = History {
+            bytes: Vec::with_capacity(actions.len() * 24),
+            ..History::default()
+        };
+        for (&a, &s) in actions.iter().zip(seats) {
+            h.push(s, a);
+        }
+        h
+    }
+
+    /// These entries and one more: `seat`'s `action`.
+    #[must_use]
+    pub fn and(&self, seat: Seat, action: Action) -> History {
+        let mut bytes = Vec::with_capacity(self.bytes.len() + 32);
+        bytes.extend_from_slice(&self.bytes);
+        let mut h = History {
+            bytes,
+            count: self.count,
+            discards: self.discards.clone(),
+        };
+        h.push(seat, action);
+        h
+    }
+
+    /// What keeping it takes, in bytes.
+    #[must_use]
+    pub fn footprint(&self) -> usize {
+        self.bytes.capacity() + self.discards.capacity() * 24
+    }
+
+    fn push(&mut self, seat: Seat, action: Action) {
+        let mut w = Writer(std::mem::take(&mut self.bytes));
+        let start = w.len();
+        history_entry(&mut w, f::game_view::HISTORY, seat, action, false);
+        self.bytes = w.0;
+        if let Action::Discard(c) = action {
+            self.discards.push((start..self.bytes.len(), seat, c));
+        }
+        self.count += 1;
+    }
+
+    /// Writes the entries as `vis`'s viewer may see them.
+    fn write(&self, w: &mut Writer, vis: &tarock_engine::Visible) {
+        let mut from = 0;
+        for (span, s, c) in &self.discards {
+            if !vis.discards[*s].contains(*c) {
+                w.raw(&self.bytes[from..span.start]);
+                history_entry(w, f::game_view::HISTORY, *s, Action::Discard(*c), true);
+                from = span.end;
+            }
+        }
+        w.raw(&self.bytes[from..]);
+    }
 }
 
 /// The auction's calls among `actions` (made by `seats`): the calls up to the first action of
@@ -540,9 +611,13 @@ fn auction(w: &mut Writer, actions: &[Action], seats: &[Seat], bounds: (usize, O
 
 /// Who made each of `actions`, which reached `game`: `seats` when the caller knows them (from
 /// its replay of the record), else found by replaying them from the deal.
-fn actors(game: &AnyGame, actions: &[Action], seats: &[Seat]) -> Vec<Seat> {
+fn actors<'a>(
+    game: &AnyGame,
+    actions: &[Action],
+    seats: &'a [Seat],
+) -> std::borrow::Cow<'a, [Seat]> {
     if seats.len() == actions.len() {
-        return seats.to_vec();
+        return seats.into();
     }
     let mut g = convert::replay_start(game);
     actions
@@ -558,25 +633,50 @@ fn actors(game: &AnyGame, actions: &[Action], seats: &[Seat]) -> Vec<Seat> {
 /// The view of `game` (reached by `actions`, made by `seats`; see [`actors`]) for `viewer`, as
 /// a `GameView`'s fields. Nothing a viewer may not see appears anywhere in it, the history
 /// included.
-pub fn view(w: &mut Writer, game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) {
+///
+/// `history`, when given, holds the entries of the first of `actions` (see [`History`]).
+pub fn view(
+    w: &mut Writer,
+    game: &AnyGame,
+    actions: &[Action],
+    seats: &[Seat],
+    viewer: Viewer,
+    history: Option<&History>,
+) {
     let seats = actors(game, actions, seats);
+    let v = View {
+        game,
+        actions,
+        seats: &seats,
+        viewer,
+        history: history.filter(|h| h.count <= actions.len()),
+    };
     // Each game's view is written by code compiled for it: no dispatch per field.
     match game {
-        AnyGame::Hungarian(h) => view_of(w, game, h, actions, &seats, viewer),
-        AnyGame::Polish(p) => view_of(w, game, p, actions, &seats, viewer),
+        AnyGame::Hungarian(h) => view_of(w, &v, h),
+        AnyGame::Polish(p) => view_of(w, &v, p),
         AnyGame::Danish(d) => {
-            view_of(w, game, d, actions, &seats, viewer);
+            view_of(w, &v, d);
             w.message(f::game_view::DANISH, |w| danish_state(w, d));
         }
-        AnyGame::Austrian(a) => view_of(w, game, a, actions, &seats, viewer),
+        AnyGame::Austrian(a) => view_of(w, &v, a),
     }
+}
+
+/// What a view is written from (see [`view`]).
+struct View<'a> {
+    game: &'a AnyGame,
+    actions: &'a [Action],
+    seats: &'a [Seat],
+    viewer: Viewer,
+    history: Option<&'a History>,
 }
 
 /// The view's bytes (a `GameView` message): see [`view`].
 #[must_use]
 pub fn view_bytes(game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Viewer) -> Vec<u8> {
     let mut w = Writer::with_capacity(1024 + actions.len() * 64);
-    view(&mut w, game, actions, seats, viewer);
+    view(&mut w, game, actions, seats, viewer, None);
     w.into_bytes()
 }
 
@@ -633,15 +733,15 @@ fn seat_view<G: Observe>(
 }
 
 /// [`view`] of the hand `h`, which is `game`'s.
-fn view_of<G: Observe>(
-    w: &mut Writer,
-    game: &AnyGame,
-    h: &G,
-    actions: &[Action],
-    seats: &[Seat],
-    viewer: Viewer,
-) {
+fn view_of<G: Observe>(w: &mut Writer, v: &View<'_>, h: &G) {
     use f::game_view as r;
+    let View {
+        game,
+        actions,
+        seats,
+        viewer,
+        ..
+    } = *v;
     let table = h.table_info();
     let vis = h.visible(viewer);
     let phase = h.stage();
@@ -680,7 +780,11 @@ fn view_of<G: Observe>(
         let winner = h.trick_winner(i).map(|(s, _)| s);
         w.message(r::TRICKS, |w| trick(w, t, winner));
     }
-    for (&a, &s) in actions.iter().zip(seats) {
+    let kept = v.history.map_or(0, |k| {
+        k.write(w, &vis);
+        k.count
+    });
+    for (&a, &s) in actions.iter().zip(seats).skip(kept) {
         let hidden = matches!(a, Action::Discard(c) if !vis.discards[s].contains(c));
         history_entry(w, r::HISTORY, s, a, hidden);
     }
@@ -742,10 +846,11 @@ pub fn get_view_response(
     actions: &[Action],
     seats: &[Seat],
     viewer: Viewer,
+    history: Option<&History>,
 ) -> Encoded<pb::GetViewResponse> {
     let mut w = Writer::with_capacity(1024 + actions.len() * 64);
     w.long_message(f::get_view_response::VIEW, |w| {
-        view(w, game, actions, seats, viewer);
+        view(w, game, actions, seats, viewer, history);
     });
     Encoded::new(w.into_bytes())
 }
@@ -769,6 +874,8 @@ pub struct Hand<'a> {
     pub open: bool,
     /// The viewer of the view; `None`: no view.
     pub viewer: Option<Viewer>,
+    /// The history entries of the first actions, if kept (see [`view`]).
+    pub history: Option<&'a History>,
 }
 
 impl Hand<'_> {
@@ -790,7 +897,7 @@ impl Hand<'_> {
         });
         if let Some(viewer) = self.viewer {
             w.long_message(view, |w| {
-                self::view(w, self.game, self.actions, self.seats, viewer);
+                self::view(w, self.game, self.actions, self.seats, viewer, self.history);
             });
         }
         at
@@ -905,7 +1012,7 @@ pub fn apply_action_response(
     }
     if let Some(viewer) = hand.viewer {
         w.long_message(r::VIEW, |w| {
-            view(w, hand.game, hand.actions, hand.seats, viewer);
+            view(w, hand.game, hand.actions, hand.seats, viewer, hand.history);
         });
     }
     if let Some(s) = sealed {
@@ -1033,6 +1140,7 @@ mod tests {
     #[test]
     fn views_records_and_moves_are_what_prost_writes() {
         let mut seen_explicit = false;
+        let mut hidden_seen = false;
         let m = pb::MatchState {
             deals_played: 3,
             totals: vec![5, -5, 0, 0],
@@ -1050,8 +1158,30 @@ mod tests {
                 AnyGame::replay_with(&setup, &actions, |s| seats.push(s)).expect("replays");
                 assert_eq!(view_bytes(&g, &actions, &seats, v), pv.encode_to_vec());
                 let r: pb::GetViewResponse =
-                    canonical(get_view_response(&g, &actions, &seats, v).bytes());
+                    canonical(get_view_response(&g, &actions, &seats, v, None).bytes());
                 assert_eq!(r.view.as_ref(), Some(&pv));
+                // The entries kept with a replay, of all the actions or of the first ones, or
+                // grown by one action, give the same view: hidden discards stay hidden.
+                let n = actions.len();
+                hidden_seen |= pv.history.iter().any(|e| {
+                    e.action
+                        .as_ref()
+                        .is_some_and(|a| a.card.is_none() && a.notation == "discard")
+                });
+                for k in [0, n / 2, n] {
+                    let kept = History::of(&actions[..k], &seats[..k]);
+                    let r = get_view_response(&g, &actions, &seats, v, Some(&kept));
+                    assert_eq!(
+                        canonical::<pb::GetViewResponse>(r.bytes()).view,
+                        Some(pv.clone())
+                    );
+                    if k > 0 {
+                        let grown = History::of(&actions[..k - 1], &seats[..k - 1])
+                            .and(seats[k - 1], actions[k - 1]);
+                        assert_eq!(grown.bytes, kept.bytes);
+                        assert_eq!(grown.discards, kept.discards);
+                    }
+                }
             }
             for detail in [Detail::Full, Detail::Compact] {
                 let bytes = record_bytes(&setup, &actions, &g, Some(&m), 7, detail);
@@ -1085,6 +1215,7 @@ mod tests {
             }
         }
         assert!(seen_explicit);
+        assert!(hidden_seen, "some view hides a discard");
     }
 
     #[test]
@@ -1113,6 +1244,7 @@ mod tests {
                     match_state: Some(&m),
                     open,
                     viewer,
+                    history: None,
                 };
                 let s = (!open).then_some(&sealed);
                 let r: pb::NewDealResponse = canonical(new_deal_response(&hand, s).bytes());

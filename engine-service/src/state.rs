@@ -139,6 +139,7 @@ impl Engine {
             sealed: None,
             actions_end: None,
             compact: None,
+            history: std::sync::OnceLock::new(),
         })
     }
 

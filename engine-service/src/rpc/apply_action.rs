@@ -7,6 +7,7 @@ use crate::replays::{Replayed, StateKey};
 use crate::respond::{self, Detail, Hand, Written};
 use crate::state::{acting_context, actor, viewer_for, HasState, State};
 use crate::Engine;
+use std::sync::OnceLock;
 use tarock_engine::game::Game;
 use tarock_engine::Action;
 use tarock_proto::codec::Encoded;
@@ -48,6 +49,7 @@ pub(crate) fn handle(
         sealed,
         actions_end,
         compact,
+        ..
     } = &*replayed;
     let index = decoded.actions.len();
     if sealed.is_some() {
@@ -97,6 +99,7 @@ pub(crate) fn handle(
         match_state: decoded.match_state.as_ref(),
         open: sealed.is_none(),
         viewer: (!r.omit_view).then_some(who),
+        history: (!r.omit_view).then(|| replayed.history()),
     };
     // The open record grows by the action's field, where its actions end.
     let written = match r.state() {
@@ -108,6 +111,8 @@ pub(crate) fn handle(
     };
     let (answer, record_at) =
         respond::apply_action_response(&hand, game, action, written, new_sealed.as_ref());
+    // The next view of this game copies these entries and the action's.
+    let next_history = hand.history.map(|h| h.and(to_act, action));
     // The record just written is the one the table's next request sends.
     let (key, actions_end, compact) = match (new_sealed, record_at) {
         (Some(s), _) => (
@@ -139,6 +144,7 @@ pub(crate) fn handle(
                 sealed: sealed.clone(),
                 actions_end,
                 compact,
+                history: next_history.map_or_else(OnceLock::new, OnceLock::from),
             },
         );
     }

@@ -20,5 +20,6 @@ pub(crate) fn handle(
         &replayed.decoded.actions,
         &replayed.seats,
         who,
+        Some(replayed.history()),
     ))
 }

@@ -54,6 +54,7 @@ pub(crate) fn handle(
         match_state: None,
         open: !r.sealed,
         viewer: Some(who),
+        history: None,
     };
     if !r.sealed {
         return Ok(respond::new_deal_response(&hand, None));

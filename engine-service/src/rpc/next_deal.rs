@@ -114,6 +114,7 @@ pub(crate) fn handle(
         match_state: Some(&match_state),
         open: sealed.is_none(),
         viewer: Some(who),
+        history: None,
     };
     Ok(respond::next_deal_response(
         Some(&hand),

@@ -58,6 +58,7 @@ pub(crate) fn handle(
                 sealed: None,
                 actions_end: None,
                 compact: None,
+                history: std::sync::OnceLock::new(),
             }))
         }
         Err(Err(e)) => Err(error::setup(&e, "record.")),
