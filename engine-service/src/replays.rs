@@ -21,6 +21,7 @@ use metrics::Counter;
 use quick_cache::sync::Cache;
 use quick_cache::Weighter;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use tarock_engine::{AnyGame, Seat};
 
@@ -81,7 +82,7 @@ impl Replayed {
 }
 
 /// A kept record's key: its kind and its bytes.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum StateKey {
     /// An open record's `GameRecord` message.
     Open(Bytes),
@@ -89,11 +90,61 @@ pub(crate) enum StateKey {
     Sealed(Bytes),
 }
 
+/// A key as a request or an answer holds it, borrowed: looked up without a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Key<'a> {
+    /// An open record's `GameRecord` message.
+    Open(&'a [u8]),
+    /// A sealed record's `data`.
+    Sealed(&'a [u8]),
+}
+
 impl StateKey {
     fn len(&self) -> usize {
+        self.borrowed().bytes().len()
+    }
+
+    fn borrowed(&self) -> Key<'_> {
         match self {
-            StateKey::Open(b) | StateKey::Sealed(b) => b.len(),
+            StateKey::Open(b) => Key::Open(b),
+            StateKey::Sealed(b) => Key::Sealed(b),
         }
+    }
+}
+
+impl Key<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Key::Open(b) | Key::Sealed(b) => b,
+        }
+    }
+
+    /// The key, owned.
+    pub(crate) fn to_owned(self) -> StateKey {
+        match self {
+            Key::Open(b) => StateKey::Open(Bytes::copy_from_slice(b)),
+            Key::Sealed(b) => StateKey::Sealed(Bytes::copy_from_slice(b)),
+        }
+    }
+}
+
+// A key hashes as its borrowed form does, so that either finds the other.
+impl Hash for Key<'_> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        h.write_u8(matches!(self, Key::Sealed(_)).into());
+        self.bytes().hash(h);
+    }
+}
+
+impl Hash for StateKey {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.borrowed().hash(h);
+    }
+}
+
+impl quick_cache::Equivalent<StateKey> for Key<'_> {
+    fn equivalent(&self, key: &StateKey) -> bool {
+        *self == key.borrowed()
     }
 }
 
@@ -146,8 +197,8 @@ impl fmt::Debug for Replays {
 
 impl Replays {
     /// The kept replay of `key`.
-    pub(crate) fn get(&self, key: &StateKey) -> Option<Arc<Replayed>> {
-        let hit = self.kept.get(key);
+    pub(crate) fn get(&self, key: Key<'_>) -> Option<Arc<Replayed>> {
+        let hit = self.kept.get(&key);
         self.lookups[usize::from(hit.is_none())].increment(1);
         hit
     }
@@ -160,8 +211,7 @@ impl Replays {
     }
 
     /// Whether `key` is kept.
-    #[cfg(test)]
-    pub(crate) fn holds(&self, key: &StateKey) -> bool {
-        self.kept.contains_key(key)
+    pub(crate) fn holds(&self, key: Key<'_>) -> bool {
+        self.kept.contains_key(&key)
     }
 }

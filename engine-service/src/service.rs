@@ -130,7 +130,7 @@ impl EngineService for Engine {
 mod tests {
     use super::*;
     use crate::convert::{self, Decoded};
-    use crate::replays::StateKey;
+    use crate::replays::Key;
     use crate::respond::{self, Detail};
     use crate::seal::Role;
     use prost::Message;
@@ -184,12 +184,8 @@ mod tests {
         r.map_or_else(|s| s.code(), |_| tonic::Code::Ok)
     }
 
-    fn open_key(r: &pb::GameRecord) -> StateKey {
-        StateKey::Open(r.encode_to_vec().into())
-    }
-
-    fn sealed_key(data: &[u8]) -> StateKey {
-        StateKey::Sealed(bytes::Bytes::copy_from_slice(data))
+    fn open_key(r: &pb::GameRecord) -> Vec<u8> {
+        r.encode_to_vec()
     }
 
     /// The compact record that a sealed record of `setup` and `actions` holds.
@@ -208,18 +204,18 @@ mod tests {
         let (setup, g) = hand();
         let record =
             convert::record_with_deal(&setup, &[], &g, None, RULES_VERSION).expect("a record");
-        assert!(!engine.replays.holds(&open_key(&record)));
+        assert!(!engine.replays.holds(Key::Open(&open_key(&record))));
         let a = g.legal_actions()[0];
         let state = pb::apply_action_request::State::Record(record.clone());
         let answer = apply(&engine, state, a, &[]).expect("a legal action applies");
         // The record replayed, and the one the answer carries.
-        assert!(engine.replays.holds(&open_key(&record)));
+        assert!(engine.replays.holds(Key::Open(&open_key(&record))));
         let written = answer
             .decode()
             .expect("a response")
             .record
             .expect("an open record");
-        assert!(engine.replays.holds(&open_key(&written)));
+        assert!(engine.replays.holds(Key::Open(&open_key(&written))));
         // A record with an action that is not legal fails, every time, and is not kept.
         let mut bad = record;
         bad.actions.push(convert::action_to_pb(Action::Annul));
@@ -230,7 +226,7 @@ mod tests {
                 tonic::Code::FailedPrecondition
             );
         }
-        assert!(!engine.replays.holds(&open_key(&bad)));
+        assert!(!engine.replays.holds(Key::Open(&open_key(&bad))));
     }
 
     #[test]
@@ -247,7 +243,7 @@ mod tests {
                 tonic::Code::PermissionDenied
             );
         }
-        assert!(!engine.replays.holds(&open_key(&record)));
+        assert!(!engine.replays.holds(Key::Open(&open_key(&record))));
     }
 
     #[test]
@@ -275,7 +271,7 @@ mod tests {
             )
         };
         assert_eq!(code(lm(&own)), tonic::Code::Ok);
-        assert!(engine.replays.holds(&sealed_key(&data)));
+        assert!(engine.replays.holds(Key::Sealed(&data)));
         // Kept now; every token is still checked as before.
         let a = g.legal_actions()[0];
         let act = |token: &[u8]| {
@@ -300,7 +296,7 @@ mod tests {
             code(legal_moves(&engine, bad, &own)),
             tonic::Code::Unauthenticated
         );
-        assert!(!engine.replays.holds(&sealed_key(&tampered)));
+        assert!(!engine.replays.holds(Key::Sealed(&tampered)));
         // The acting seat's token acts, and the sealed record it is answered with is kept.
         let answer = act(&own).expect("a legal action applies");
         let next = answer
@@ -309,7 +305,7 @@ mod tests {
             .sealed
             .expect("a sealed record");
         assert_eq!(next.move_count, 1);
-        assert!(engine.replays.holds(&sealed_key(&next.data)));
+        assert!(engine.replays.holds(Key::Sealed(&next.data)));
         // Applied again (a retry), by this server or by one that kept nothing: the same sealed
         // record, whole answer and all.
         let again = act(&own).expect("a legal action applies");

@@ -8,7 +8,7 @@
 
 use crate::convert::{self, Decoded};
 use crate::error::{self, Context, Reason};
-use crate::replays::{Replayed, StateKey};
+use crate::replays::{Key, Replayed, StateKey};
 use crate::seal::{KeyRing, Role, SealedGame};
 use crate::Engine;
 use bytes::Bytes;
@@ -164,8 +164,7 @@ impl Engine {
 
     /// The replay of an open record's bytes: kept, or decoded, replayed and kept.
     fn open_record(&self, bytes: &Bytes) -> Result<Arc<Replayed>, Status> {
-        let key = StateKey::Open(bytes.clone());
-        if let Some(r) = self.replays.get(&key) {
+        if let Some(r) = self.replays.get(Key::Open(bytes)) {
             return Ok(r);
         }
         let record = <pb::GameRecord as prost::Message>::decode(bytes.clone()).map_err(|e| {
@@ -177,17 +176,18 @@ impl Engine {
             r.decoded.match_state.as_ref(),
         ));
         let r = Arc::new(r);
-        self.replays.keep(key, Arc::clone(&r));
+        self.replays
+            .keep(StateKey::Open(bytes.clone()), Arc::clone(&r));
         Ok(r)
     }
 
     /// The replay of a sealed record's `data`: kept (only once it opened), or opened with the
     /// key ring, replayed and kept.
     fn open_sealed(&self, data: &[u8]) -> Result<Arc<Replayed>, Status> {
-        let key = StateKey::Sealed(Bytes::copy_from_slice(data));
-        if let Some(r) = self.replays.get(&key) {
+        if let Some(r) = self.replays.get(Key::Sealed(data)) {
             return Ok(r);
         }
+        let key = StateKey::Sealed(Bytes::copy_from_slice(data));
         let keys = self.keys()?;
         let payload = keys
             .open(data)

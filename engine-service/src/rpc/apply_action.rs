@@ -3,7 +3,7 @@
 
 use crate::convert::{self, Decoded};
 use crate::error;
-use crate::replays::{Replayed, StateKey};
+use crate::replays::{Key, Replayed};
 use crate::respond::{self, Detail, Hand, Written};
 use crate::state::{acting_context, actor, viewer_for, HasState, State};
 use crate::Engine;
@@ -111,28 +111,26 @@ pub(crate) fn handle(
     };
     let (answer, record_at) =
         respond::apply_action_response(&hand, game, action, written, new_sealed.as_ref());
-    // The next view of this game copies these entries and the action's.
-    let next_history = hand.history.map(|h| h.and(to_act, action));
-    // The record just written is the one the table's next request sends.
-    let (key, actions_end, compact) = match (new_sealed, record_at) {
+    // The record just written is the one the table's next request sends: kept, unless it is
+    // already (the same request again).
+    let (key, actions_end, compact) = match (&new_sealed, record_at) {
         (Some(s), _) => (
-            Some(StateKey::Sealed(s.data.into())),
+            Some(Key::Sealed(&s.data)),
             new_compact.as_ref().map(|c| c.1),
             new_compact.map(|c| c.0),
         ),
         (None, Some(at)) => (
-            answer
-                .bytes()
-                .get(at.span)
-                .map(|b| StateKey::Open(bytes::Bytes::copy_from_slice(b))),
+            answer.bytes().get(at.span).map(Key::Open),
             Some(at.actions_end),
             None,
         ),
         (None, None) => (None, None, None),
     };
-    if let Some(key) = key {
+    if let Some(key) = key.filter(|&k| !engine.replays.holds(k)) {
+        // The next view of this game copies these entries and the action's.
+        let history = hand.history.map(|h| h.and(to_act, action));
         engine.keep(
-            key,
+            key.to_owned(),
             Replayed {
                 decoded: Decoded {
                     setup: decoded.setup.clone(),
@@ -144,7 +142,7 @@ pub(crate) fn handle(
                 sealed: sealed.clone(),
                 actions_end,
                 compact,
-                history: next_history.map_or_else(OnceLock::new, OnceLock::from),
+                history: history.map_or_else(OnceLock::new, OnceLock::from),
             },
         );
     }
