@@ -559,12 +559,6 @@ impl History {
         h
     }
 
-    /// What keeping it takes, in bytes.
-    #[must_use]
-    pub fn footprint(&self) -> usize {
-        self.bytes.capacity() + self.discards.capacity() * 24
-    }
-
     fn push(&mut self, seat: Seat, action: Action) {
         let mut w = Writer(std::mem::take(&mut self.bytes));
         let start = w.len();
