@@ -230,6 +230,37 @@ mod tests {
     }
 
     #[test]
+    fn answers_stay_kept_while_many_tables_play() {
+        // A thousand tables act one after the other; each table's next request comes after all
+        // the others have acted. The record it sends, the answer it was given, is still kept.
+        let engine = Engine::new();
+        let written: Vec<Vec<u8>> = (0..1_000u32)
+            .map(|n| {
+                let mut seed = [0; 32];
+                seed[..4].copy_from_slice(&n.to_le_bytes());
+                let setup = Setup::seeded(Variant::HungarianIllustrated, 4, Seat::new(1), seed);
+                let g = AnyGame::new(&setup).expect("a seeded deal");
+                let record = convert::record_with_deal(&setup, &[], &g, None, RULES_VERSION)
+                    .expect("a record");
+                let state = pb::apply_action_request::State::Record(record);
+                let answer = apply(&engine, state, g.legal_actions()[0], &[]).expect("applies");
+                open_key(
+                    &answer
+                        .decode()
+                        .expect("a response")
+                        .record
+                        .expect("a record"),
+                )
+            })
+            .collect();
+        let kept = written
+            .iter()
+            .filter(|w| engine.replays.holds(Key::Open(w)))
+            .count();
+        assert!(kept >= 950, "{kept} of 1,000 answers kept");
+    }
+
+    #[test]
     fn a_server_for_sealed_records_keeps_no_open_record() {
         let ring = KeyRing::new(vec![("k".to_owned(), [9; 32])], "k").expect("a ring");
         let engine = Engine::with_keys(Some(Arc::new(ring)), true);

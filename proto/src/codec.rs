@@ -3,7 +3,7 @@
 //! INTERNAL, which would blame the server), and a response may be bytes the server has encoded
 //! already ([`Encoded`]), which are sent as they are.
 
-use prost::bytes::{BufMut, Bytes};
+use prost::bytes::BufMut;
 use prost::Message;
 use std::fmt;
 use std::marker::PhantomData;
@@ -58,14 +58,16 @@ impl<M: Message> Reply for M {
 /// A message of type `M` already encoded: the server writes its records and views straight
 /// from the engine's types into protobuf bytes, which decode as `M`.
 pub struct Encoded<M> {
-    bytes: Bytes,
+    // A `Vec`, not `Bytes`: the codec copies it into tonic's buffer, and a `Bytes` made from a
+    // `Vec` whose length is not its capacity allocates a header of its own.
+    bytes: Vec<u8>,
     message: PhantomData<fn() -> M>,
 }
 
 impl<M> Encoded<M> {
     /// The message whose encoding is `bytes`.
     #[must_use]
-    pub fn new(bytes: impl Into<Bytes>) -> Encoded<M> {
+    pub fn new(bytes: impl Into<Vec<u8>>) -> Encoded<M> {
         Encoded {
             bytes: bytes.into(),
             message: PhantomData,
@@ -74,7 +76,7 @@ impl<M> Encoded<M> {
 
     /// Its bytes.
     #[must_use]
-    pub fn bytes(&self) -> &Bytes {
+    pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }
 }
@@ -85,7 +87,7 @@ impl<M: Message + Default> Encoded<M> {
     /// # Errors
     /// When the bytes are not an `M` (never, for what the server writes).
     pub fn decode(&self) -> Result<M, prost::DecodeError> {
-        M::decode(self.bytes.clone())
+        M::decode(self.bytes.as_slice())
     }
 }
 

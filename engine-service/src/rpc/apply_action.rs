@@ -71,11 +71,8 @@ pub(crate) fn handle(
     let next = game
         .play(action)
         .map_err(|e| error::violation(&e.violation, acting_context(game, index, Some(to_act))))?;
-    let mut actions = Vec::with_capacity(index + 1);
-    actions.extend_from_slice(&decoded.actions);
-    actions.push(action);
-    let mut seats = seats.clone();
-    seats.push(to_act);
+    let actions = [decoded.actions.as_slice(), &[action]].concat();
+    let seats = [seats.as_slice(), &[to_act]].concat();
     let who = viewer_for(access, r.viewer.as_ref(), &next)?;
     // Sealed, the record inside grows by the action's field where its actions end.
     let (new_sealed, new_compact) = match (sealed, compact) {
@@ -87,7 +84,7 @@ pub(crate) fn handle(
             };
             let (record, end) = respond::record_with_action(written, action, Detail::Compact);
             let s = engine.seal_record(&record, actions.len(), g.id())?;
-            (Some(s), Some((bytes::Bytes::from(record), end)))
+            (Some(s), Some((record, end)))
         }
         (Some(g), None) => (Some(engine.seal(decoded, &actions, &next, g.id())?), None),
     };
@@ -141,7 +138,7 @@ pub(crate) fn handle(
                 seats,
                 sealed: sealed.clone(),
                 actions_end,
-                compact,
+                compact: compact.map(bytes::Bytes::from),
                 history: history.map_or_else(OnceLock::new, OnceLock::from),
             },
         );
