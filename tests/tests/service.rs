@@ -801,8 +801,8 @@ async fn health_reflection_and_grpc_web() {
     assert!(text.contains("hungarian-illustrated"));
     assert!(text.contains("grpc-status:0"), "{text}");
 
-    // gRPC-Web: LegalMoves, answered by its byte route, carries the same message as over gRPC,
-    // in one data frame, then the trailer frame.
+    // gRPC-Web: LegalMoves, whose answer the server writes as bytes, carries the same message
+    // as over gRPC, in one data frame, then the trailer frame.
     let mut c = server.client().await;
     let record = new_deal(&mut c, "hungarian-illustrated", 7, 4).await;
     let request = pb::LegalMovesRequest {
