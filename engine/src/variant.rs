@@ -523,6 +523,31 @@ impl AnyGame {
         dispatch!(self, g => g.action_space())
     }
 
+    /// How many 64-bit words a mask over the id space takes (see [`AnyGame::legal_mask_into`]).
+    #[must_use]
+    pub fn mask_words(&self) -> usize {
+        (self.action_space() as usize).div_ceil(64)
+    }
+
+    /// The legal actions as a mask over the id space, for learning and search bots that index
+    /// their outputs by action id: bit `i % 64` of `mask[i / 64]` is set exactly when the action
+    /// with id `i` is legal. The first [`AnyGame::mask_words`] words are written (the rest are
+    /// left alone), without allocating. Returns the number of legal actions (none once the hand
+    /// is over), or `None`, writing nothing, when `mask` is shorter than that.
+    pub fn legal_mask_into(&self, mask: &mut [u64]) -> Option<usize> {
+        let mask = mask.get_mut(..self.mask_words())?;
+        mask.fill(0);
+        let mut legal = ActionList::new();
+        self.legal_actions_into(&mut legal);
+        for &a in legal.iter() {
+            // Every listed action has an id (the engine's tests check it for every game).
+            if let Some(id) = self.action_id(a) {
+                mask[id as usize / 64] |= 1 << (id % 64);
+            }
+        }
+        Some(legal.len())
+    }
+
     /// The heuristic bot's choice for `seat` among `legal` (not empty).
     pub(crate) fn heuristic(&self, seat: Seat, legal: &[Action]) -> Action {
         dispatch!(self, g => g.heuristic(seat, legal))

@@ -1,5 +1,6 @@
-//! Listing legal actions and applying an action allocate nothing on the heap: a counting global
-//! allocator watches whole random deals, from the auction to the last trick.
+//! Listing legal actions (as a list or as a mask) and applying an action allocate nothing on the
+//! heap: a counting global allocator watches whole random deals, from the auction to the last
+//! trick.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -56,6 +57,7 @@ fn legal_actions_and_play_do_not_allocate() {
         let setup = Setup::seeded(variant, seats, Seat::new(seats - 1), seed_from_u64(seed));
         let mut g = AnyGame::new(&setup).expect("valid setup");
         let mut rng = DealRng::from_seed(seed_from_u64(seed + 1));
+        let mut mask = [0u64; 8];
         let before = ALLOCS.load(Ordering::SeqCst);
         WATCHED.with(|w| w.set(true));
         while g.to_act().is_some() {
@@ -67,6 +69,8 @@ fn legal_actions_and_play_do_not_allocate() {
                 continue;
             }
             let legal = g.legal_actions();
+            // The mask of the same actions, into a caller's buffer.
+            assert_eq!(g.legal_mask_into(&mut mask), Some(legal.len()));
             let a = legal[rng.below(legal.len() as u32) as usize];
             let ok = g.check(a).is_ok();
             g.play_unchecked(a);
