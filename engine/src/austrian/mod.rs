@@ -53,7 +53,7 @@
 //!   the I played only as one's last tarock; the most card points lose 10 (ties: all of them), the
 //!   others win 5, and 10 without a trick.
 //! - Revokes cannot happen: a card the rules forbid is refused with its rule id, so the revoke
-//!   settlements (AT-SCORE-30/31) and the exception for them in AT-MATCH-02 never apply. The first
+//!   settlements (AT-SCORE-30, AT-SCORE-31) and the exception for them in AT-MATCH-02 never apply. The first
 //!   dealer drawn by lot and the recorder are the caller's (AT-DEAL-05, AT-MATCH-04).
 //! - The seed's worked example of AT-SCORE-08, "Zweiblatt won with 39 scores (3 + 4) × 2 = 16",
 //!   applies the rule the engine implements; the product of its own factors is 14, which is what

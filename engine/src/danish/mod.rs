@@ -44,9 +44,15 @@
 //!   count.
 //! - A session (`MatchContext::danish`) ends when asked; `end_session` shares both pots among the
 //!   seats in units of 5, the remainder to the seats in order from the dealer's right.
-//! - The irregularities and their fines (DK-ANN-13, DK-TALON-09, DK-MATCH-10..24) cannot arise: an
-//!   action out of turn or against the rules is refused with its rule id, and the declarations are
-//!   exact. A fourth player joining a session (DK-MATCH-06) is the caller's: a new session whose
+//! - The irregularities and their fines cannot arise: an action out of turn or against the rules
+//!   is refused with its rule id, and the declarations are exact. So there is no wrong number of
+//!   cards (DK-MATCH-11, DK-MATCH-16, DK-MATCH-23), no revoke (DK-MATCH-12, DK-MATCH-21), no fool
+//!   named in a suit that cannot be followed (DK-MATCH-13), no declaration to correct or wrongly
+//!   paid (DK-ANN-13, DK-MATCH-14, DK-MATCH-17, DK-MATCH-22), no pots left unmoved by a new dealer
+//!   (DK-MATCH-15: the engine moves them), no lead out of turn or card played too early
+//!   (DK-MATCH-18, DK-MATCH-19), no call for a fool already played (DK-MATCH-20) and no improper
+//!   discard (DK-TALON-09, DK-MATCH-24); nobody needs to judge an irregularity (DK-MATCH-10).
+//!   A fourth player joining a session (DK-MATCH-06) is the caller's: a new session whose
 //!   first hand starts with the pots it agreed (`pagat_pot`, `king_pot`). The option
 //!   `allow_call_for_fool` exists with its only value, `false`: nobody calls for the fool.
 

@@ -12,7 +12,7 @@
 //!
 //! Decisions where the rule text leaves a choice (each is tested):
 //! - The table procedures are the caller's, as in the Hungarian game: the first dealer drawn by lot
-//!   and the cut (PL-DEAL-06/07). A refused cut is the record's `dealing = packets`: the blind
+//!   and the cut (PL-DEAL-06, PL-DEAL-07). A refused cut is the record's `dealing = packets`: the blind
 //!   choice of a face-down packet deals exactly as taking the packets in turn does (PL-DEAL-09).
 //! - Everyone is asked in the opening, and in both rounds of announcements, so that being asked
 //!   reveals nothing; a player with no tarokks and four kings chooses one of the two.
