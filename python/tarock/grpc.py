@@ -1,0 +1,307 @@
+"""A vectorised environment over the server's bidirectional ``Play`` stream.
+
+One :class:`VectorEnv` is one stream holding ``num_tables`` tables on the server. Each
+``step`` is one request (one action id per table) and one answer, whose columns are decoded
+with numpy: the legal masks (bit ``i % 8`` of byte ``i // 8``) with ``np.unpackbits``, the
+tensors (little-endian float32) with ``np.frombuffer``. The interface and the deals are those of
+:class:`tarock.vector.NativeVectorEnv` (see that module for the observation's keys).
+
+Needs grpcio and protobuf (``pip install 'tarock[grpc]'``).
+"""
+
+from __future__ import annotations
+
+import queue
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import grpc
+import numpy as np
+
+from . import _native
+from .seeds import Seed, table_seed
+from .v1 import engine_pb2 as pb
+from .v1 import engine_pb2_grpc as pb_grpc
+
+Options = Union[Mapping[str, Any], Sequence[tuple], None]
+
+# The largest answer the server writes (its ANSWER_LIMIT): a step whose answer could be larger is
+# sent as several requests, each for a share of the tables.
+ANSWER_LIMIT = 4 * 1024 * 1024
+
+
+class PlayError(_native.TarockError):
+    """A part of a Play request the server refused (an unknown table, an invalid table spec),
+    or a stream that ended."""
+
+
+def rule_options(options: Options) -> list:
+    """Options as RuleOption messages: a dict or (name, value) pairs; bools as true/false."""
+    if options is None:
+        return []
+    items = options.items() if isinstance(options, Mapping) else options
+    out = []
+    for name, value in items:
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        out.append(pb.RuleOption(name=str(name), value=str(value)))
+    return out
+
+
+def channel(target: str) -> grpc.Channel:
+    """An insecure channel to ``target`` that takes answers of any size the server writes."""
+    return grpc.insecure_channel(
+        target,
+        options=[
+            ("grpc.max_receive_message_length", 64 * 1024 * 1024),
+            ("grpc.max_send_message_length", 64 * 1024 * 1024),
+        ],
+    )
+
+
+class _Requests:
+    """The request side of the stream: the messages put, in order, until closed."""
+
+    _END = object()
+
+    def __init__(self):
+        self._q: queue.SimpleQueue = queue.SimpleQueue()
+
+    def put(self, message) -> None:
+        self._q.put(message)
+
+    def close(self) -> None:
+        self._q.put(self._END)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        m = self._q.get()
+        if m is self._END:
+            raise StopIteration
+        return m
+
+
+class VectorEnv:
+    """``num_tables`` tables of one variant on one ``Play`` stream of the server at ``target``.
+
+    ``seed`` seeds the deals as in :class:`tarock.vector.NativeVectorEnv`; ``observation`` and
+    ``info_state`` add the seat to act's tensors to each observation.
+    """
+
+    def __init__(
+        self,
+        target: Union[str, grpc.Channel],
+        variant: str,
+        num_tables: int = 256,
+        seats: Optional[int] = None,
+        options: Options = None,
+        seed: Seed = 0,
+        observation: bool = False,
+        info_state: bool = False,
+        dealer: int = 0,
+        timeout: float = 30.0,
+    ):
+        if num_tables < 1:
+            raise ValueError(f"num_tables is at least 1, not {num_tables}")
+        self._own_channel = isinstance(target, str)
+        self._channel = channel(target) if isinstance(target, str) else target
+        self._stub = pb_grpc.EngineServiceStub(self._channel)
+        self.variant = variant
+        self.num_tables = num_tables
+        self.options = options
+        self.dealer = dealer
+        self.want_observation = observation
+        self.want_info_state = info_state
+        self.timeout = timeout
+        self._seed = seed
+        self._rule_options = rule_options(options)
+        d = self._stub.DescribeEncodings(
+            pb.DescribeEncodingsRequest(variant=variant, options=self._rule_options, seats=seats or 0),
+            timeout=timeout,
+        )
+        self.layouts = d
+        self.action_space = d.action_space
+        self.mask_bytes = d.legal_mask_bytes
+        self.observation_size = d.observation.size if observation else 0
+        self.info_state_size = d.info_state.size if info_state else 0
+        self.seats = seats or _native.new_game(variant, options=options, seed=0).num_players()
+        per_table = 64 + 10 * self.seats + self.mask_bytes
+        per_table += 4 * (self.observation_size + self.info_state_size)
+        self._chunk = max(1, (ANSWER_LIMIT - 4096) // per_table)
+        self._requests: Optional[_Requests] = None
+        self._responses = None
+        self._base = 0
+        self._to_act = np.zeros(num_tables, dtype=np.int64)
+        self._mask = np.zeros((num_tables, self.action_space), dtype=bool)
+        self._obs = np.zeros((num_tables, self.observation_size), dtype=np.float32)
+        self._info = np.zeros((num_tables, self.info_state_size), dtype=np.float32)
+        self._hands = np.zeros(num_tables, dtype=np.int64)
+        self._all = np.arange(num_tables, dtype=np.int64)
+
+    # -- the stream ----------------------------------------------------------------------------
+
+    def _open_stream(self) -> None:
+        self._requests = _Requests()
+        self._responses = self._stub.Play(self._requests)
+
+    def _exchange(self, messages: list) -> list:
+        """Sends the messages and reads their answers, in order."""
+        for m in messages:
+            self._requests.put(m)
+        try:
+            return [next(self._responses) for _ in messages]
+        except StopIteration:
+            raise PlayError("the Play stream ended") from None
+        except grpc.RpcError as e:
+            raise PlayError(f"the Play stream failed: {e.code().name}: {e.details()}") from None
+
+    def _encodings(self) -> pb.EncodingRequest:
+        return pb.EncodingRequest(
+            legal_mask=True, observation=self.want_observation, info_state=self.want_info_state
+        )
+
+    # -- the Gymnasium-style interface ---------------------------------------------------------
+
+    def reset(self, seed: Optional[Seed] = None, options: Optional[dict] = None):
+        """Opens the tables (closing any opened before) and deals their first hands; returns
+        ``(obs, info)``."""
+        if seed is not None:
+            self._seed = seed
+        if self._requests is None:
+            self._open_stream()
+            self._base = 0
+        else:
+            closing = pb.PlayRequest(close=range(self._base, self._base + self.num_tables))
+            self._exchange([closing])
+            self._base += self.num_tables
+        specs = [
+            pb.TableSpec(
+                variant=self.variant,
+                options=self._rule_options,
+                seats=self.seats,
+                seed=table_seed(self._seed, i),
+                dealer=self.dealer,
+            )
+            for i in range(self.num_tables)
+        ]
+        messages = []
+        for start in range(0, self.num_tables, self._chunk):
+            m = pb.PlayRequest(open=specs[start : start + self._chunk])
+            if start == 0:
+                m.encodings.CopyFrom(self._encodings())
+            messages.append(m)
+        answers = self._exchange(messages)
+        self._hands[:] = 0
+        for a in answers:
+            self._read(a, None)
+        self._raise_errors(answers)
+        return self._observation(), {"hands_played": self._hands.copy()}
+
+    def step(self, actions):
+        """Applies one action id per table; returns ``(obs, rewards, hand_over, info)``.
+
+        Raises :class:`tarock.IllegalActionError` if the server refused an action (the other
+        tables have acted; the refused ones are unchanged)."""
+        if self._requests is None:
+            raise RuntimeError("call reset() before step()")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_tables,):
+            raise ValueError(f"actions has shape {actions.shape}, not ({self.num_tables},)")
+        ids = (self._all + self._base).tolist()
+        acts = actions.tolist()
+        messages = [
+            pb.PlayRequest(tables=ids[s : s + self._chunk], action_ids=acts[s : s + self._chunk])
+            for s in range(0, self.num_tables, self._chunk)
+        ]
+        answers = self._exchange(messages)
+        rewards = np.zeros((self.num_tables, self.seats), dtype=np.float64)
+        over = np.zeros(self.num_tables, dtype=bool)
+        for a in answers:
+            self._read(a, (rewards, over))
+        self._raise_errors(answers)
+        return self._observation(), rewards, over, {"hands_played": self._hands.copy()}
+
+    def export(self, tables: Optional[Sequence[int]] = None) -> list:
+        """The records (GameRecord bytes) of the tables' hands in progress."""
+        ids = range(self.num_tables) if tables is None else tables
+        (answer,) = self._exchange([pb.PlayRequest(export=[self._base + i for i in ids])])
+        self._raise_errors([answer])
+        return [r.record.SerializeToString() for r in answer.records]
+
+    def close(self) -> None:
+        """Ends the stream (the server drops its tables) and closes an own channel."""
+        if self._requests is not None:
+            self._requests.close()
+            self._requests = None
+            # Drain the stream's end, so that the server sees it closed cleanly.
+            try:
+                for _ in self._responses:
+                    pass
+            except grpc.RpcError:
+                pass
+            self._responses = None
+        if self._own_channel:
+            self._channel.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    # -- answers -------------------------------------------------------------------------------
+
+    def _observation(self) -> dict:
+        obs = {"to_act": self._to_act.copy(), "legal_mask": self._mask.copy()}
+        if self.want_observation:
+            obs["observation"] = self._obs.copy()
+        if self.want_info_state:
+            obs["info_state"] = self._info.copy()
+        return obs
+
+    def _read(self, a, step) -> None:
+        """Scatters one answer's columns into the tables' rows."""
+        n = len(a.tables)
+        if n == 0:
+            return
+        rows = np.fromiter(a.tables, dtype=np.int64, count=n) - self._base
+        self._to_act[rows] = np.fromiter(a.to_act, dtype=np.int64, count=n)
+        self._hands[rows] = np.fromiter(a.hands_played, dtype=np.int64, count=n)
+        masks = np.frombuffer(a.legal_masks, dtype=np.uint8).reshape(n, self.mask_bytes)
+        bits = np.unpackbits(masks, axis=1, count=self.action_space, bitorder="little")
+        self._mask[rows] = bits.view(bool)
+        if self.want_observation:
+            self._obs[rows] = np.frombuffer(a.observations, dtype="<f4").reshape(n, self.observation_size)
+        if self.want_info_state:
+            self._info[rows] = np.frombuffer(a.info_states, dtype="<f4").reshape(n, self.info_state_size)
+        if step is not None:
+            rewards, over = step
+            ended = np.fromiter(a.hand_over, dtype=bool, count=n)
+            if ended.any():
+                done = rows[ended]
+                over[done] = True
+                rewards[done] = np.fromiter(a.rewards, dtype=np.int64, count=len(a.rewards)).reshape(
+                    len(done), self.seats
+                )
+
+    def _raise_errors(self, answers) -> None:
+        errors = [e for a in answers for e in a.errors]
+        if not errors:
+            return
+        parts = []
+        for e in errors[:8]:
+            where = f"table {e.table - self._base}" if e.HasField("table") else "message"
+            rule = f" ({e.rule})" if e.rule else ""
+            parts.append(f"{where}: {e.reason}{rule}: {e.message}")
+        more = f" and {len(errors) - 8} more" if len(errors) > 8 else ""
+        text = "; ".join(parts) + more
+        if all(e.reason in ("ILLEGAL_ACTION", "UNKNOWN_ACTION_ID") for e in errors):
+            raise _native.IllegalActionError(text)
+        raise PlayError(text)
