@@ -2,11 +2,13 @@
 
 use crate::{args, IllegalActionError, TERMINAL_PLAYER};
 use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use tarock_engine::encode::Layout;
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::ledger::Scoring;
-use tarock_engine::{Action, AnyGame, End, Setup};
+use tarock_engine::{Action, AnyGame, End, Seat, Setup};
 use tarock_proto::v1 as pb;
 
 /// Mask words held on the stack when listing legal ids; every game's action space fits in far
@@ -77,6 +79,32 @@ impl State {
             }
         }
         n
+    }
+
+    /// The seat `player` as a seat of this table.
+    pub(crate) fn seat(&self, player: i64) -> PyResult<Seat> {
+        u8::try_from(player)
+            .ok()
+            .filter(|&p| p < self.seats())
+            .and_then(Seat::try_new)
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "no seat {player} at a table of {} (0..{})",
+                    self.seats(),
+                    self.seats()
+                ))
+            })
+    }
+
+    /// The seat whose tensors to encode: `player`, or the seat to act.
+    fn encoded_seat(&self, player: Option<i64>) -> PyResult<Seat> {
+        match (player, self.game.to_act()) {
+            (Some(p), _) => self.seat(p),
+            (None, Some(s)) => Ok(s),
+            (None, None) => Err(PyIndexError::new_err(
+                "the hand is over and nobody is to act: name the seat to encode",
+            )),
+        }
     }
 
     /// The action with id `id`, or an error naming the action space.
@@ -295,6 +323,76 @@ impl State {
         self.setup.options.clone()
     }
 
+    /// The number of values of the observation tensor.
+    fn observation_tensor_size(&self) -> usize {
+        self.game.observation_size()
+    }
+
+    /// The observation tensor's shape, `[observation_tensor_size()]`.
+    fn observation_tensor_shape(&self) -> Vec<usize> {
+        vec![self.game.observation_size()]
+    }
+
+    /// The number of values of the information-state tensor.
+    fn information_state_tensor_size(&self) -> usize {
+        self.game.info_state_size()
+    }
+
+    /// The information-state tensor's shape, `[information_state_tensor_size()]`.
+    fn information_state_tensor_shape(&self) -> Vec<usize> {
+        vec![self.game.info_state_size()]
+    }
+
+    /// The observation tensor of seat `player` (default: the seat to act): the position now as
+    /// that seat sees it, as numpy float32. Seat axes are relative to the seat (see
+    /// `observation_layout()`).
+    #[pyo3(signature = (player=None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.encoded_seat(player)?;
+        let out = PyArray1::<f32>::zeros(py, self.game.observation_size(), false);
+        {
+            let mut rw = out.readwrite();
+            self.game
+                .write_observation(seat, rw.as_slice_mut()?)
+                .map_err(|e| PyIndexError::new_err(e.to_string()))?;
+        }
+        Ok(out)
+    }
+
+    /// The information-state tensor of seat `player` (default: the seat to act): everything
+    /// the seat has seen since the deal, as numpy float32 (see `information_state_layout()`).
+    #[pyo3(signature = (player=None))]
+    fn information_state_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.encoded_seat(player)?;
+        let out = PyArray1::<f32>::zeros(py, self.game.info_state_size(), false);
+        {
+            let mut rw = out.readwrite();
+            self.game
+                .write_info_state(&self.actions, seat, rw.as_slice_mut()?)
+                .map_err(|e| PyIndexError::new_err(e.to_string()))?;
+        }
+        Ok(out)
+    }
+
+    /// The observation tensor's named segments: a list of dicts with `name`, `offset`, `shape`
+    /// and `description`, in order, covering the tensor.
+    fn observation_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        layout_list(py, &self.game.observation_layout())
+    }
+
+    /// The information-state tensor's named segments, as `observation_layout()`.
+    fn information_state_layout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        layout_list(py, &self.game.info_state_layout())
+    }
+
     /// An independent copy.
     fn clone(&self) -> State {
         Clone::clone(self)
@@ -333,6 +431,20 @@ impl State {
             self.current_player()
         )
     }
+}
+
+/// A layout as a list of dicts (name, offset, shape, description).
+fn layout_list<'py>(py: Python<'py>, layout: &Layout) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for seg in &layout.segments {
+        let d = PyDict::new(py);
+        d.set_item("name", seg.name)?;
+        d.set_item("offset", seg.offset)?;
+        d.set_item("shape", seg.shape.clone())?;
+        d.set_item("description", seg.description)?;
+        list.append(d)?;
+    }
+    Ok(list)
 }
 
 /// The phase's name, as the wire's `Phase` names it (`PHASE_PLAY` is `play`).
