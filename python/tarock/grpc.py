@@ -18,7 +18,8 @@ import grpc
 import numpy as np
 
 from . import _native
-from .seeds import Seed, table_seed
+from .vector import first_hands
+from .seeds import Seed, seed_bytes
 from .v1 import engine_pb2 as pb
 from .v1 import engine_pb2_grpc as pb_grpc
 
@@ -165,23 +166,25 @@ class VectorEnv:
 
     def reset(self, seed: Optional[Seed] = None, options: Optional[dict] = None):
         """Opens the tables (closing any opened before) and deals their first hands; returns
-        ``(obs, info)``."""
+        ``(obs, info)``. ``seed`` and ``options`` as for
+        :meth:`tarock.vector.NativeVectorEnv.reset`."""
         if seed is not None:
             self._seed = seed
         if self._requests is None:
             self._open_stream()
             self._base = 0
         else:
-            closing = pb.PlayRequest(close=range(self._base, self._base + self.num_tables))
+            closing = pb.PlayRequest(close=list(range(self._base, self._base + self.num_tables)))
             self._exchange([closing])
             self._base += self.num_tables
+        seeds, dealers = first_hands(self._seed, self.num_tables, self.dealer, options)
         specs = [
             pb.TableSpec(
                 variant=self.variant,
                 options=self._rule_options,
                 seats=self.seats,
-                seed=table_seed(self._seed, i),
-                dealer=self.dealer,
+                seed=seed_bytes(seeds[i]),
+                dealer=dealers[i],
             )
             for i in range(self.num_tables)
         ]

@@ -36,6 +36,19 @@ from .seeds import Seed, next_seed, table_seed
 Options = Union[Mapping[str, Any], Sequence[tuple], None]
 
 
+def first_hands(seed: Seed, num_tables: int, dealer: int, options: Optional[dict]):
+    """The first hands' seeds and dealers: ``table_seed(seed, i)`` and ``dealer``, unless
+    ``options`` names them (``{"table_seeds": [32 bytes per table], "dealers": [...]}``)."""
+    options = options or {}
+    seeds = options.get("table_seeds")
+    seeds = [table_seed(seed, i) for i in range(num_tables)] if seeds is None else list(seeds)
+    dealers = options.get("dealers")
+    dealers = [dealer] * num_tables if dealers is None else [int(d) for d in dealers]
+    if len(seeds) != num_tables or len(dealers) != num_tables:
+        raise ValueError(f"table_seeds and dealers name {num_tables} tables")
+    return seeds, dealers
+
+
 class NativeVectorEnv:
     """``num_tables`` tables of one variant played in this process by the native engine."""
 
@@ -72,11 +85,12 @@ class NativeVectorEnv:
     # -- the Gymnasium-style interface ---------------------------------------------------------
 
     def reset(self, seed: Optional[Seed] = None, options: Optional[dict] = None):
-        """Deals every table's first hand; returns ``(obs, info)``."""
+        """Deals every table's first hand; returns ``(obs, info)``. ``seed`` replaces the
+        environment's seed; ``options`` may name each table's first seed and dealer
+        (``{"table_seeds": [...], "dealers": [...]}``)."""
         if seed is not None:
             self._seed = seed
-        self._seeds = [table_seed(self._seed, i) for i in range(self.num_tables)]
-        self._dealers = [self.dealer] * self.num_tables
+        self._seeds, self._dealers = first_hands(self._seed, self.num_tables, self.dealer, options)
         self._states = [self._deal(i) for i in range(self.num_tables)]
         self._hands[:] = 0
         return self._observe(range(self.num_tables)), {"hands_played": self._hands.copy()}

@@ -1,0 +1,287 @@
+"""The native game API on every variant and table size."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+import tarock
+from tarock.v1 import engine_pb2 as pb
+
+GAMES = 12
+
+
+def play_random(s: tarock.State, rng: random.Random) -> tarock.State:
+    steps = 0
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        assert legal, "a seat to act has a legal action"
+        s.apply_action(rng.choice(legal))
+        steps += 1
+        assert steps < 5000
+    return s
+
+
+def check_settlement(s: tarock.State) -> None:
+    returns = s.returns()
+    st = s.settlement()
+    assert st is not None and st["end"] == s.end()
+    assert [float(x) for x in st["totals"]] == returns
+    columns = [sum(item["payments"][i] for item in st["items"]) for i in range(s.num_players())]
+    assert columns == st["totals"], "the totals are the sums of the lines"
+    if st["scoring"] == "payments":
+        # Payments between the players sum to zero, with what went into the Danish pots.
+        assert sum(st["totals"]) + sum(st["pots"]) == 0
+        for item in st["items"]:
+            assert sum(item["payments"]) + sum(item["pots"]) == 0, item["label"]
+    else:
+        assert st["scoring"] == "points"
+
+
+def test_random_games_to_the_end(variant_table):
+    variant, seats = variant_table
+    rng = random.Random(f"{variant}-{seats}")
+    ends = set()
+    for g in range(GAMES):
+        s = tarock.new_game(variant, seats=seats, seed=g, dealer=g % seats)
+        assert s.variant == variant and s.num_players() == seats and s.dealer == g % seats
+        assert s.current_player() in range(seats)
+        assert not s.is_chance_node()
+        play_random(s, rng)
+        assert s.current_player() == tarock.TERMINAL_PLAYER == -4
+        assert s.legal_actions() == [] and not s.legal_actions_mask().any()
+        assert s.phase() == "over" and s.end() is not None
+        check_settlement(s)
+        ends.add(s.end())
+    assert ends
+
+
+def test_legal_actions_are_the_mask(variant_table):
+    variant, seats = variant_table
+    rng = random.Random(1)
+    s = tarock.new_game(variant, seats=seats, seed=7)
+    n = s.num_distinct_actions()
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        mask = s.legal_actions_mask()
+        assert mask.dtype == np.bool_ and mask.shape == (n,)
+        assert legal == sorted(legal) and legal == np.flatnonzero(mask).tolist()
+        p = s.current_player()
+        assert s.legal_actions(p) == legal
+        assert s.legal_actions((p + 1) % seats) == [] or seats == 1
+        assert not s.legal_actions_mask((p + 1) % seats).any()
+        for a in legal[:3]:
+            assert s.string_to_action(s.action_to_string(a)) == a
+            assert s.action_to_string(p, a) == s.action_to_string(a)
+        s.apply_action(rng.choice(legal))
+
+
+def test_returns_are_zero_until_the_end():
+    s = tarock.new_game("polish-krolami", seed=5)
+    assert s.returns() == [0.0] * 4 and s.rewards() == [0.0] * 4
+    assert s.settlement() is None and s.end() is None
+
+
+def test_same_seed_same_game(variant_table):
+    variant, seats = variant_table
+    a = tarock.new_game(variant, seats=seats, seed=99)
+    b = tarock.new_game(variant, seats=seats, seed=(99).to_bytes(32, "little"))
+    assert a.to_record_bytes() == b.to_record_bytes()
+    assert a.observation_tensor().tobytes() == b.observation_tensor().tobytes()
+    c = tarock.new_game(variant, seats=seats, seed=100)
+    assert c.information_state_tensor().tobytes() != a.information_state_tensor().tobytes()
+
+
+def test_clone_is_independent():
+    s = tarock.new_game("hungarian-illustrated", seed=3)
+    c = s.clone()
+    c.apply_action(c.legal_actions()[0])
+    assert len(c.history()) == 1 and s.history() == []
+    for dup in (copy.copy(s), copy.deepcopy(s)):
+        assert dup.to_record_bytes() == s.to_record_bytes()
+
+
+def test_records_round_trip_and_replay(variant_table):
+    variant, seats = variant_table
+    rng = random.Random(2)
+    for g in range(4):
+        s = tarock.new_game(variant, seats=seats, seed=1000 + g, options=None)
+        prefixes = []
+        while not s.is_terminal():
+            if rng.random() < 0.2:
+                prefixes.append((s.to_record_bytes(), s.history(), s.legal_actions()))
+            s.apply_action(rng.choice(s.legal_actions()))
+        data = s.to_record_bytes()
+        record = pb.GameRecord.FromString(data)
+        assert record.variant == variant and record.seats == seats
+        assert record.rules_version == tarock.RULES_VERSION
+        assert len(record.actions) == len(s.history())
+        t = tarock.from_record_bytes(data)
+        assert t.history() == s.history()
+        assert t.returns() == s.returns() and t.settlement() == s.settlement()
+        assert t.to_record_bytes() == data
+        assert pickle.loads(pickle.dumps(s)).to_record_bytes() == data
+        for b, history, legal in prefixes:
+            u = tarock.from_record_bytes(b)
+            assert u.history() == history and u.legal_actions() == legal
+            # Replaying the rest of the game from the prefix gives the same end.
+            for a in s.history()[len(history):]:
+                u.apply_action(a)
+            assert u.to_record_bytes() == data
+
+
+def test_records_keep_options():
+    s = tarock.new_game("hungarian-illustrated", options={"pack": "54"}, seed=1)
+    t = tarock.from_record_bytes(s.to_record_bytes())
+    assert t.options == [("pack", "54")] and t.num_distinct_actions() == s.num_distinct_actions()
+
+
+def test_tensors(variant_table):
+    variant, seats = variant_table
+    rng = random.Random(3)
+    s = tarock.new_game(variant, seats=seats, seed=11)
+    obs_layout, info_layout = s.observation_layout(), s.information_state_layout()
+    for layout, size in ((obs_layout, s.observation_tensor_size()), (info_layout, s.information_state_tensor_size())):
+        at = 0
+        for seg in layout:
+            assert seg["offset"] == at and seg["name"] and seg["description"]
+            at += int(np.prod(seg["shape"]))
+        assert at == size, "the segments cover the tensor"
+    assert s.observation_tensor_shape() == [s.observation_tensor_size()]
+    assert s.information_state_tensor_shape() == [s.information_state_tensor_size()]
+    while not s.is_terminal():
+        p = s.current_player()
+        o, i = s.observation_tensor(), s.information_state_tensor()
+        assert o.dtype == np.float32 and o.shape == (s.observation_tensor_size(),)
+        assert i.dtype == np.float32 and i.shape == (s.information_state_tensor_size(),)
+        assert np.array_equal(o, s.observation_tensor(p)) and np.isfinite(o).all() and np.isfinite(i).all()
+        s.apply_action(rng.choice(s.legal_actions()))
+    with pytest.raises(IndexError, match="name the seat"):
+        s.observation_tensor()
+    s.observation_tensor((s.dealer + 1) % seats)
+
+
+# -- errors ----------------------------------------------------------------------------------
+
+
+def test_illegal_action_names_the_rule_and_changes_nothing():
+    s = tarock.new_game("hungarian-illustrated", seed=1)
+    before = s.to_record_bytes()
+    illegal = [a for a in range(s.num_distinct_actions()) if a not in s.legal_actions()]
+    with pytest.raises(tarock.IllegalActionError, match=r"[A-Z]{2}-[A-Z]+-\d{2}"):
+        s.apply_action(illegal[0])
+    assert s.to_record_bytes() == before
+    assert issubclass(tarock.IllegalActionError, tarock.TarockError)
+    assert issubclass(tarock.TarockError, ValueError)
+
+
+@pytest.mark.parametrize("bad", [-1, 10**6, 2**40, -(2**70) + 1])
+def test_action_ids_outside_the_space(bad):
+    s = tarock.new_game("danish-tarok", seed=1)
+    with pytest.raises((tarock.IllegalActionError, OverflowError), match="not an action|too large|overflow"):
+        s.apply_action(bad)
+
+
+def test_no_action_after_the_end():
+    s = play_random(tarock.new_game("austrian-illustrated", seed=4), random.Random(0))
+    with pytest.raises(tarock.IllegalActionError, match="over"):
+        s.apply_action(0)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"variant": "skat"}, "unknown variant"),
+        ({"variant": "polish-krolami", "seats": 3}, "played by"),
+        ({"variant": "danish-tarok", "seats": -1}, "played by"),
+        ({"variant": "hungarian-high", "dealer": 4}, "dealer 4"),
+        ({"variant": "hungarian-high", "options": {"no_such_option": "1"}}, "no_such_option"),
+        ({"variant": "hungarian-high", "options": {"pack": "53"}}, "pack"),
+        ({"variant": "hungarian-high", "seed": b"short"}, "32 bytes"),
+        ({"variant": "hungarian-high", "seed": -1}, "2\\*\\*256"),
+        ({"variant": "hungarian-high", "seed": 2**256}, "2\\*\\*256"),
+    ],
+)
+def test_bad_setups(kwargs, message):
+    with pytest.raises(tarock.InvalidSetupError, match=message):
+        tarock.new_game(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"variant": "hungarian-high", "seed": 1.5},
+        {"variant": "hungarian-high", "options": 3},
+        {"variant": "hungarian-high", "options": {"pack": 1.5}},
+    ],
+)
+def test_bad_argument_types(kwargs):
+    with pytest.raises(TypeError):
+        tarock.new_game(**kwargs)
+
+
+def test_bad_seats_for_tensors():
+    s = tarock.new_game("danish-tarok", seed=1)
+    for bad in (-1, 3, 99):
+        with pytest.raises(IndexError, match=f"no seat {bad}"):
+            s.observation_tensor(bad)
+        with pytest.raises(IndexError):
+            s.information_state_tensor(bad)
+
+
+def test_bad_records():
+    with pytest.raises(tarock.RecordError, match="not a tarock.v1.GameRecord"):
+        tarock.from_record_bytes(b"\xff\xff\xff")
+    good = tarock.new_game("hungarian-illustrated", seed=2)
+    rng = random.Random(0)
+    for _ in range(10):
+        good.apply_action(rng.choice(good.legal_actions()))
+    record = pb.GameRecord.FromString(good.to_record_bytes())
+
+    r = pb.GameRecord()
+    r.CopyFrom(record)
+    r.variant = "bridge"
+    with pytest.raises(tarock.RecordError, match="unknown variant"):
+        tarock.from_record_bytes(r.SerializeToString())
+
+    r.CopyFrom(record)
+    r.rules_version = 999
+    with pytest.raises(tarock.RecordError, match="rules version 999"):
+        tarock.from_record_bytes(r.SerializeToString())
+
+    r.CopyFrom(record)
+    r.seed = b"\x01" * 5
+    with pytest.raises(tarock.RecordError, match="32 bytes"):
+        tarock.from_record_bytes(r.SerializeToString())
+
+    r.CopyFrom(record)
+    r.actions[3].CopyFrom(r.actions[0])
+    r.actions[3].notation = ""
+    with pytest.raises(tarock.RecordError, match=r"action 3 .*illegal|actions\[3\]"):
+        tarock.from_record_bytes(r.SerializeToString())
+
+    r.CopyFrom(record)
+    r.actions[2].kind = 999
+    r.actions[2].notation = ""
+    with pytest.raises(tarock.RecordError, match=r"record.actions\[2\]"):
+        tarock.from_record_bytes(r.SerializeToString())
+
+
+def test_variants_list():
+    vs = tarock.variants()
+    assert [v["id"] for v in vs] == [
+        "hungarian-illustrated",
+        "hungarian-paskievics",
+        "hungarian-high",
+        "polish-krolami",
+        "austrian-illustrated",
+        "danish-tarok",
+    ]
+    for v in vs:
+        assert v["seats"] and all(isinstance(n, int) for n in v["seats"])
+        for o in v["options"]:
+            assert o["type"] in ("bool", "int", "enum") and o["name"]
