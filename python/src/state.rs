@@ -4,16 +4,13 @@ use crate::{args, IllegalActionError, TERMINAL_PLAYER};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList, PyTuple};
 use tarock_engine::encode::Layout;
-use tarock_engine::game::{Game, Observe, Stage};
+use tarock_engine::game::{ActionList, Game, Observe, Stage};
 use tarock_engine::ledger::Scoring;
 use tarock_engine::{Action, AnyGame, End, Seat, Setup};
 use tarock_proto::v1 as pb;
-
-/// Mask words held on the stack when listing legal ids; every game's action space fits in far
-/// fewer (the largest, the Danish game's, is under 300 ids).
-const STACK_WORDS: usize = 16;
 
 /// One hand of a tarock game, from the deal to the settlement.
 ///
@@ -60,25 +57,30 @@ impl State {
 
     /// The legal action ids, ascending, into `out`; returns how many.
     fn legal_ids(&self, out: &mut [u32; tarock_engine::game::MAX_ACTIONS]) -> usize {
-        let mut stack = [0u64; STACK_WORDS];
-        let mut heap;
-        let words: &mut [u64] = if self.game.mask_words() <= STACK_WORDS {
-            &mut stack
-        } else {
-            heap = vec![0u64; self.game.mask_words()];
-            &mut heap
-        };
-        self.game.legal_mask_into(words);
-        let mut n = 0;
-        for (w, &word) in words.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 && n < out.len() {
-                out[n] = (w as u32) * 64 + bits.trailing_zeros();
-                n += 1;
-                bits &= bits - 1;
-            }
+        thread_local! {
+            // One list per thread, listed into: a new list would be initialised first.
+            static LEGAL: std::cell::RefCell<ActionList> = const {
+                std::cell::RefCell::new(ActionList::new())
+            };
         }
-        n
+        LEGAL.with_borrow_mut(|list| {
+            self.game.legal_actions_into(list);
+            let n = list.len().min(out.len());
+            for (o, &a) in out.iter_mut().zip(list.as_slice()) {
+                // Every listed action has an id (the engine's tests check it for every game).
+                *o = self.game.action_id(a).unwrap_or(u32::MAX);
+            }
+            // The listing is mostly in id order already: an insertion sort is a pass.
+            let ids = &mut out[..n];
+            for i in 1..ids.len() {
+                let mut j = i;
+                while j > 0 && ids[j - 1] > ids[j] {
+                    ids.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            n
+        })
     }
 
     /// The seat `player` as a seat of this table.
@@ -170,7 +172,16 @@ impl State {
         }
         let mut ids = [0u32; tarock_engine::game::MAX_ACTIONS];
         let n = self.legal_ids(&mut ids);
-        PyList::new(py, &ids[..n])
+        let ints = small_ints(py);
+        PyList::new(
+            py,
+            ids[..n].iter().map(|&id| match ints.get(id as usize) {
+                Some(i) => i.bind(py).clone().into_any(),
+                None => id
+                    .into_pyobject(py)
+                    .map_or_else(|_| py.None().into_bound(py), Bound::into_any),
+            }),
+        )
     }
 
     /// The legal actions as a numpy bool array over the action-id space (all false once the
@@ -431,6 +442,16 @@ impl State {
             self.current_player()
         )
     }
+}
+
+/// The Python ints `0..INTS`, made once: a list of legal ids takes references to them rather
+/// than making an int per id (CPython keeps only the ints up to 256).
+fn small_ints(py: Python<'_>) -> &[Py<PyInt>] {
+    const INTS: u32 = 1024;
+    static CACHE: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    CACHE.get_or_init(py, || {
+        (0..INTS).map(|i| PyInt::new(py, i).unbind()).collect()
+    })
 }
 
 /// A layout as a list of dicts (name, offset, shape, description).
