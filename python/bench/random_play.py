@@ -11,7 +11,8 @@ Each measurement prints one JSON line; the last line gives the ratios to OpenSpi
 
 ``native`` is the plain Python loop ``while not s.is_terminal(): s.apply_action(
 random.choice(s.legal_actions()))``; ``stream`` draws one legal action per table from the masks
-with numpy and steps all tables with one message; ``openspiel`` is the same loop as ``native``
+with numpy and steps all 256 tables of a stream with one message, with ``--streams`` streams
+(2 by default) stepped in turn, one step of each in flight; ``openspiel`` is the same loop as ``native``
 over OpenSpiel's tarok.
 """
 
@@ -59,25 +60,43 @@ def bench_native(variant: str, seconds: float) -> dict:
                 actions_per_s=round(actions / elapsed), games_per_s=round(games / elapsed, 1))
 
 
-def bench_stream(target: str, variant: str, tables: int, seconds: float) -> dict:
-    from tarock.grpc import VectorEnv
+def random_legal(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
+    """One legal action id per row of ``mask``, uniformly: the r-th set bit of each row."""
+    counts = mask.sum(axis=1)
+    flat = np.flatnonzero(mask)
+    starts = np.cumsum(counts) - counts
+    picks = starts + (rng.random(len(counts)) * counts).astype(np.int64)
+    return flat[picks] - np.arange(len(counts)) * mask.shape[1]
+
+
+def bench_stream(target: str, variant: str, tables: int, streams: int, seconds: float) -> dict:
+    """``streams`` streams of ``tables`` tables each, stepped in turn with one step of each in
+    flight: while the server answers one stream the client chooses the next stream's actions."""
+    from tarock.grpc import VectorEnv, channel
 
     rng = np.random.default_rng(1)
-    with VectorEnv(target, variant, num_tables=tables, seed=1) as env:
-        obs, _ = env.reset()
-        steps = hands = 0
-        start = time.perf_counter()
-        deadline = start + seconds
-        while time.perf_counter() < deadline:
-            mask = obs["legal_mask"]
-            actions = np.where(mask, rng.random(mask.shape), -1.0).argmax(axis=1)
-            obs, rewards, over, _ = env.step(actions)
+    ch = channel(target)
+    envs = [VectorEnv(ch, variant, num_tables=tables, seed=k) for k in range(streams)]
+    obs = [env.reset()[0] for env in envs]
+    steps = hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    for k, env in enumerate(envs):
+        env.step_async(random_legal(rng, obs[k]["legal_mask"]))
+    while time.perf_counter() < deadline:
+        for k, env in enumerate(envs):
+            obs[k], rewards, over, _ = env.step_wait()
+            env.step_async(random_legal(rng, obs[k]["legal_mask"]))
             steps += 1
             hands += int(over.sum())
-        elapsed = time.perf_counter() - start
+    elapsed = time.perf_counter() - start
+    for env in envs:
+        env.step_wait()
+        env.close()
+    ch.close()
     actions = steps * tables
-    return emit(bench="stream", variant=variant, tables=tables, steps=steps, games=hands, actions=actions,
-                seconds=round(elapsed, 3), actions_per_s=round(actions / elapsed),
+    return emit(bench="stream", variant=variant, tables=tables, streams=streams, steps=steps, games=hands,
+                actions=actions, seconds=round(elapsed, 3), actions_per_s=round(actions / elapsed),
                 games_per_s=round(hands / elapsed, 1))
 
 
@@ -112,7 +131,8 @@ def main() -> int:
     ap.add_argument("which", choices=["native", "stream", "openspiel", "all"])
     ap.add_argument("--variant", default="hungarian-illustrated")
     ap.add_argument("--target", help="a tarock-server serving the Play stream (stream, all)")
-    ap.add_argument("--tables", type=int, default=256)
+    ap.add_argument("--tables", type=int, default=256, help="tables per stream")
+    ap.add_argument("--streams", type=int, default=2)
     ap.add_argument("--seconds", type=float, default=5.0)
     args = ap.parse_args()
     if args.which in ("stream", "all") and not args.target:
@@ -121,7 +141,7 @@ def main() -> int:
     if args.which in ("native", "all"):
         results["native"] = bench_native(args.variant, args.seconds)
     if args.which in ("stream", "all"):
-        results["stream"] = bench_stream(args.target, args.variant, args.tables, args.seconds)
+        results["stream"] = bench_stream(args.target, args.variant, args.tables, args.streams, args.seconds)
     if args.which in ("openspiel", "all"):
         try:
             results["openspiel"] = bench_openspiel(args.seconds)

@@ -138,7 +138,8 @@ class VectorEnv:
         self._obs = np.zeros((num_tables, self.observation_size), dtype=np.float32)
         self._info = np.zeros((num_tables, self.info_state_size), dtype=np.float32)
         self._hands = np.zeros(num_tables, dtype=np.int64)
-        self._all = np.arange(num_tables, dtype=np.int64)
+        self._ids: list = []
+        self._pending = 0
 
     # -- the stream ----------------------------------------------------------------------------
 
@@ -150,8 +151,12 @@ class VectorEnv:
         """Sends the messages and reads their answers, in order."""
         for m in messages:
             self._requests.put(m)
+        return self._receive(len(messages))
+
+    def _receive(self, n: int) -> list:
+        """The next ``n`` answers."""
         try:
-            return [next(self._responses) for _ in messages]
+            return [next(self._responses) for _ in range(n)]
         except StopIteration:
             raise PlayError("the Play stream ended") from None
         except grpc.RpcError as e:
@@ -195,6 +200,7 @@ class VectorEnv:
                 m.encodings.CopyFrom(self._encodings())
             messages.append(m)
         answers = self._exchange(messages)
+        self._ids = list(range(self._base, self._base + self.num_tables))
         self._hands[:] = 0
         for a in answers:
             self._read(a, None)
@@ -206,18 +212,30 @@ class VectorEnv:
 
         Raises :class:`tarock.IllegalActionError` if the server refused an action (the other
         tables have acted; the refused ones are unchanged)."""
+        self.step_async(actions)
+        return self.step_wait()
+
+    def step_async(self, actions) -> None:
+        """Sends the step without waiting for its answer (as Gymnasium's vector environments
+        do): several environments can have a step in flight at once. :meth:`step_wait` reads
+        the answer."""
         if self._requests is None:
             raise RuntimeError("call reset() before step()")
+        if self._pending:
+            raise RuntimeError("a step is in flight: call step_wait() first")
         actions = np.asarray(actions)
         if actions.shape != (self.num_tables,):
             raise ValueError(f"actions has shape {actions.shape}, not ({self.num_tables},)")
-        ids = (self._all + self._base).tolist()
+        ids = self._ids
         acts = actions.tolist()
-        messages = [
-            pb.PlayRequest(tables=ids[s : s + self._chunk], action_ids=acts[s : s + self._chunk])
-            for s in range(0, self.num_tables, self._chunk)
-        ]
-        answers = self._exchange(messages)
+        for s in range(0, self.num_tables, self._chunk):
+            self._requests.put(pb.PlayRequest(tables=ids[s : s + self._chunk], action_ids=acts[s : s + self._chunk]))
+            self._pending += 1
+
+    def step_wait(self):
+        """The answer to :meth:`step_async`: ``(obs, rewards, hand_over, info)``."""
+        answers = self._receive(self._pending)
+        self._pending = 0
         rewards = np.zeros((self.num_tables, self.seats), dtype=np.float64)
         over = np.zeros(self.num_tables, dtype=bool)
         for a in answers:
