@@ -41,22 +41,26 @@
 //!    received, or the seen ones of one talon group. Each bucket has an exact size, and each
 //!    card a set of buckets it may lie in: not a hand whose seat showed a void in its suit (or
 //!    in trumps), not a hidden discard the rules never allow (HU-TALON-09, PL-TALON-08,
-//!    the Danish barred cards), a talon card the seat saw only where that group's slots went.
-//!    Where one talon group went to several pools, counters fix how many of its seen cards each
-//!    pool holds. Cards with the same set of allowed buckets form a class; a dynamic programme
-//!    over the classes counts the assignments that fill every bucket exactly (the state is the
-//!    room left in every bucket and counter; a class's cards are spread bucket by bucket with
-//!    weight `1/j!` for `j` cards, the exponential-generating-function form of the multinomial),
-//!    and the classes are then spread one by one with probabilities proportional to the number
-//!    of completions, the cards of a class dealt out by a uniform shuffle. Buckets that every
-//!    class treats alike (the hands, before any void shows) are merged for the count and split
-//!    by a shuffle after it: their number of splits is the same whatever they hold. Every
-//!    assignment is therefore equally likely.
+//!    the Danish barred cards), a talon card the seat saw only in the pools its group's slots
+//!    went to. Cards with the same set of allowed buckets form a class. A dynamic programme
+//!    counts the assignments that fill every bucket exactly: a table with a row per class and a
+//!    column per bucket, each assignment weighted `Π n_c! / Π x_cb!` (the ways to choose which
+//!    cards of class `c` go where); it walks the rows with the room left in every column as its
+//!    state, or the columns with the cards left in every row, whichever state space is smaller
+//!    (the weight is the same either way), spreading a row bucket by bucket with weight `1/j!`
+//!    for `j` cards. The amounts are then drawn step by step in proportion to the completions,
+//!    and the cards of each class dealt out by a uniform shuffle. Buckets that every class
+//!    treats alike (the hands, before any void shows) are merged for the count and split by a
+//!    shuffle after it: their number of splits is the same whatever they hold. Every assignment
+//!    is therefore equally likely.
 //! 2. **Which cards of each pool came from the talon, and in what order.** Each received talon
 //!    slot gets a card of its pool drawn without replacement: a slot the seat saw gets one of
 //!    the seen cards of its group, an unseen one any other card of the pool but those the seat
 //!    knows were dealt (its own hand). The talon left over is shuffled into its slots. The rest
-//!    of each pool is the dealt hand.
+//!    of each pool is the dealt hand. A pool must hold exactly as many seen cards of a group as
+//!    it received seen slots of it: where a group went to several pools (the five-handed
+//!    dealer sees the whole talon handed out) a step-1 outcome that breaks this is rejected
+//!    here, which keeps the proposal uniform over the outcomes that pass.
 //! 3. **The order of the hidden discards**, a uniform permutation.
 //!
 //! The number of choices in steps 2 and 3 is the same for every outcome of step 1 (it depends
@@ -152,6 +156,14 @@ pub fn with_deal(game: &AnyGame, deal: Deal) -> AnyGame {
         G::from_setup(*g.options(), g.table_info(), deal).into()
     }
     dispatch!(game, g => rebuild(g, deal))
+}
+
+/// A deal from its parts, unchecked: the dealt hands and the talon in order (at most eight
+/// cards). For tools and tests that build worlds; a deal of the wrong shape gives a game whose
+/// replay fails.
+#[must_use]
+pub fn deal_from_parts(hands: BySeat<CardSet>, talon: &[Card]) -> Deal {
+    Deal::from_parts(hands, talon)
 }
 
 /// The public facts of one seat in a view.
@@ -516,11 +528,7 @@ impl Worlds {
         for (i, &c) in deal.talon().iter().enumerate() {
             let to = Seat::all(table.seats).find(|&s| g.talon_received(s).contains(c));
             let seen = fin.talon.contains(c);
-            let group = if group_size > 0 {
-                (i / group_size).min(ngroups - 1)
-            } else {
-                0
-            };
+            let group = i.checked_div(group_size).map_or(0, |g| g.min(ngroups - 1));
             if seen {
                 seen_groups[group].insert(c);
             }
@@ -959,8 +967,22 @@ impl Worlds {
         true
     }
 
-    /// True when `world` replays legally and shows the seat what the real hand showed it, at
-    /// every step.
+    /// True when `world` is consistent: its actions replay legally from its deal and show the
+    /// seat what the real hand showed it, at every step (the test every sampled world passes).
+    #[must_use]
+    pub fn is_consistent(&self, world: &World) -> bool {
+        world.actions.len() == self.views.actions.len()
+            && world
+                .actions
+                .iter()
+                .zip(&self.views.actions)
+                .enumerate()
+                .all(|(k, (a, b))| a == b || self.views.hidden.iter().any(|&(h, _)| h == k))
+            && self.consistent(world)
+    }
+
+    /// [`Worlds::is_consistent`] for a world whose actions are the record's but for the hidden
+    /// discards, as every proposal's are.
     fn consistent(&self, world: &World) -> bool {
         let v = &self.views;
         let mut g = with_deal(&self.template, world.deal);
