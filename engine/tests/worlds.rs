@@ -102,6 +102,17 @@ fn check_world(
     );
     assert_eq!(wg.stage(), real.stage());
     assert_eq!(wg.to_act(), real.to_act());
+    // The seat's information state, which tells apart exactly the positions the seat can
+    // (engine/tests/encodings.rs), is the same in the world.
+    if real.table_info().is_active(seat) {
+        let mut a = vec![0.0f32; real.info_state_size()];
+        let mut b = vec![0.0f32; wg.info_state_size()];
+        real.write_info_state(real_actions, seat, &mut a)
+            .expect("the real hand encodes");
+        wg.write_info_state(&w.actions, seat, &mut b)
+            .expect("the world encodes");
+        assert!(a == b, "the information state differs in a sampled world");
+    }
     for s in Seat::all(real.table_info().seats) {
         assert_eq!(wg.hand(s).len(), real.hand(s).len());
         assert_eq!(wg.discarded_tarokks(s), real.discarded_tarokks(s));
