@@ -37,7 +37,7 @@
 
 use crate::action::Action;
 use crate::card::{CardSet, Pack};
-use crate::game::{Observe, Stage, Viewer};
+use crate::game::{Observe, Stage, Viewer, Visible};
 use crate::ledger::Team;
 use crate::rules::Rules;
 use crate::seat::Seat;
@@ -148,6 +148,9 @@ impl std::error::Error for EncodeError {}
 /// Where the segments go: a description of them, or the values written into a buffer. The
 /// encoders call [`Sink::put`] for every segment in order, whichever it is.
 trait Sink {
+    /// True when [`Sink::put`] calls its `fill`: the encoders read the hand only then.
+    const WRITES: bool;
+
     /// The segment `name` of `shape`: `fill` writes its values into a slice of its length,
     /// zeroed first (a description never calls it).
     fn put(
@@ -164,6 +167,8 @@ trait Sink {
 struct Describe(Layout);
 
 impl Sink for Describe {
+    const WRITES: bool = false;
+
     fn put(
         &mut self,
         name: &'static str,
@@ -190,6 +195,8 @@ struct Write<'a> {
 }
 
 impl Sink for Write<'_> {
+    const WRITES: bool = true;
+
     #[inline]
     fn put(
         &mut self,
@@ -217,6 +224,8 @@ impl Sink for Write<'_> {
 struct Count(usize);
 
 impl Sink for Count {
+    const WRITES: bool = false;
+
     fn put(
         &mut self,
         _name: &'static str,
@@ -279,7 +288,12 @@ fn observation<G: Rules, S: Sink>(g: &G, me: Seat, sink: &mut S) -> Result<(), E
     let space = g.action_space() as usize;
     let seats = || (0..table.seats).map(Seat::new);
     let viewer = Viewer::Seat(me);
-    let vis = g.visible(viewer);
+    // What the values need, read only when they are written.
+    let vis = if S::WRITES {
+        g.visible(viewer)
+    } else {
+        Visible::default()
+    };
 
     sink.put("seat", &[n], "the encoded seat's number, one-hot", |o| {
         one_hot(o, me.index());
@@ -585,7 +599,11 @@ fn info_state<G: Rules + PartialEq, S: Sink>(
         },
     )?;
     // The seat sees every discard it may see now: another's face-down discard stays hidden.
-    let seen_discards = g.visible(Viewer::Seat(me)).discards;
+    let seen_discards = if S::WRITES {
+        g.visible(Viewer::Seat(me)).discards
+    } else {
+        Visible::default().discards
+    };
     // The auction's calls, kept while `acted` is written (it is written first).
     let mut calls = [0u8; MAX_AUCTION_CALLS];
     let mut ncalls = 0usize;
