@@ -9,6 +9,7 @@
 mod args;
 mod record;
 mod state;
+mod worlds;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;

@@ -404,6 +404,23 @@ impl State {
         layout_list(py, &self.game.info_state_layout())
     }
 
+    /// `n` complete hands consistent with everything seat `player` knows of this one (its
+    /// cards, every view since the deal), drawn uniformly with a generator seeded by `seed`
+    /// (an int or 32 bytes; the same state, seat, n and seed give the same worlds): each a
+    /// State dealt explicitly, after the same actions (another seat's hidden discard replaced
+    /// by the world's own), for determinized search (PIMC, IS-MCTS).
+    #[pyo3(signature = (player, n, seed))]
+    fn sample_worlds(
+        &self,
+        player: i64,
+        n: usize,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<State>> {
+        let seat = self.seat(player)?;
+        let seed = args::seed(Some(seed))?;
+        crate::worlds::sample(self, seat, n, seed)
+    }
+
     /// An independent copy.
     fn clone(&self) -> State {
         Clone::clone(self)

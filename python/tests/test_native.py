@@ -285,3 +285,39 @@ def test_variants_list():
         assert v["seats"] and all(isinstance(n, int) for n in v["seats"])
         for o in v["options"]:
             assert o["type"] in ("bool", "int", "enum") and o["name"]
+
+
+def test_sample_worlds(variant_table):
+    """Worlds are complete hands the seat cannot tell from the real one: the same information
+    state, the same legal actions on its turn; records that replay; the same seed, the same
+    worlds."""
+    variant, seats = variant_table
+    rng = random.Random(4)
+    s = tarock.new_game(variant, seats=seats, seed=21)
+    checked = 0
+    while not s.is_terminal():
+        if rng.random() < 0.15:
+            seat = s.current_player()
+            worlds = s.sample_worlds(seat, 4, 7)
+            assert len(worlds) == 4
+            for w in worlds:
+                assert len(w.history()) == len(s.history())
+                assert np.array_equal(w.information_state_tensor(seat), s.information_state_tensor(seat))
+                assert w.legal_actions() == s.legal_actions()
+                r = tarock.from_record_bytes(w.to_record_bytes())
+                assert r.to_record_bytes() == w.to_record_bytes()
+            again = s.sample_worlds(seat, 4, 7)
+            assert [w.to_record_bytes() for w in again] == [w.to_record_bytes() for w in worlds]
+            checked += 1
+        s.apply_action(rng.choice(s.legal_actions()))
+    assert checked > 0
+
+
+def test_sample_worlds_errors():
+    s = tarock.new_game("polish-krolami", seed=1)
+    with pytest.raises(IndexError, match="no seat 4"):
+        s.sample_worlds(4, 1, 0)
+    with pytest.raises(tarock.TarockError, match="1 to"):
+        s.sample_worlds(0, 0, 0)
+    with pytest.raises(tarock.InvalidSetupError, match="32 bytes"):
+        s.sample_worlds(0, 1, b"x")
