@@ -108,6 +108,10 @@ pub enum Reason {
     Overloaded,
     /// RESOURCE_EXHAUSTED: the requests in flight hold as many bytes as the server allows.
     MemoryBudget,
+    /// RESOURCE_EXHAUSTED: as many Play streams are open as the server allows.
+    TooManyStreams,
+    /// DEADLINE_EXCEEDED: no message came on a Play stream for the server's idle timeout.
+    StreamIdle,
     /// UNIMPLEMENTED: a feature this server does not offer (sealed records without keys).
     Unimplemented,
     /// INTERNAL: a failure of the server's own (no randomness, a broken invariant).
@@ -133,6 +137,8 @@ impl Reason {
             Reason::MessageTooLarge => "MESSAGE_TOO_LARGE",
             Reason::Overloaded => "OVERLOADED",
             Reason::MemoryBudget => "MEMORY_BUDGET",
+            Reason::TooManyStreams => "TOO_MANY_STREAMS",
+            Reason::StreamIdle => "STREAM_IDLE",
             Reason::Unimplemented => "UNIMPLEMENTED",
             Reason::Internal => "INTERNAL",
         }
@@ -153,7 +159,10 @@ impl Reason {
             Reason::SealInvalid | Reason::TokenInvalid => Code::Unauthenticated,
             Reason::StaleRecord => Code::Aborted,
             Reason::MessageTooLarge => Code::OutOfRange,
-            Reason::Overloaded | Reason::MemoryBudget => Code::ResourceExhausted,
+            Reason::Overloaded | Reason::MemoryBudget | Reason::TooManyStreams => {
+                Code::ResourceExhausted
+            }
+            Reason::StreamIdle => Code::DeadlineExceeded,
             Reason::Unimplemented => Code::Unimplemented,
             Reason::Internal => Code::Internal,
         }
@@ -225,6 +234,34 @@ pub fn over_budget(budget: usize) -> Status {
         Reason::MemoryBudget,
         "the requests in flight hold as many bytes as this server allows: retry with back-off",
         &[("budget", budget.to_string())],
+    )
+}
+
+/// RESOURCE_EXHAUSTED: `limit` Play streams are open, the server's limit.
+pub fn too_many_streams(limit: usize) -> Status {
+    status(
+        Reason::TooManyStreams,
+        &format!("this server has {limit} Play streams open, its limit: retry with back-off"),
+        &[("limit", limit.to_string())],
+    )
+}
+
+/// DEADLINE_EXCEEDED: no message came on a Play stream for `idle`.
+pub fn stream_idle(idle: std::time::Duration) -> Status {
+    let secs = idle.as_secs_f64();
+    status(
+        Reason::StreamIdle,
+        &format!("no message came on this Play stream for {secs} s: the stream and its tables are closed"),
+        &[("idle_secs", secs.to_string())],
+    )
+}
+
+/// The status as one line, `CODE: message` (`CODE` as gRPC names it).
+pub fn line(status: &Status) -> String {
+    format!(
+        "{}: {}",
+        crate::metrics::code_name(status.code() as usize),
+        status.message()
     )
 }
 

@@ -69,6 +69,9 @@ pub struct Config {
     /// Let a sealed deal be dealt from a seed or cards the client chose. Off by default, so that
     /// a sealed deal's seed commitment means the deal was random.
     pub allow_chosen_sealed_deals: bool,
+    /// The bounds of the Play and ValidateGames streams (tables per stream, Play streams, idle
+    /// timeout) and of SampleWorlds (worlds per request).
+    pub limits: crate::Limits,
 }
 
 impl Default for Config {
@@ -90,6 +93,7 @@ impl Default for Config {
             keys: None,
             refuse_open_records: false,
             allow_chosen_sealed_deals: false,
+            limits: crate::Limits::default(),
         }
     }
 }
@@ -163,7 +167,8 @@ pub async fn run(
         ));
     }
     let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records)
-        .allowing_chosen_deals(config.allow_chosen_sealed_deals);
+        .allowing_chosen_deals(config.allow_chosen_sealed_deals)
+        .with_limits(config.limits);
     let engine =
         EngineServiceServer::new(metrics::Instrumented::new(service, Arc::clone(&metrics)))
             .max_decoding_message_size(config.max_message_bytes)

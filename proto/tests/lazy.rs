@@ -64,6 +64,16 @@ macro_rules! check {
     }};
 }
 
+/// A random encoding request.
+fn encoding_request(rng: &mut Rng) -> pb::EncodingRequest {
+    pb::EncodingRequest {
+        legal_mask: rng.bool(),
+        observation: rng.bool(),
+        info_state: rng.bool(),
+        seat: rng.opt_u32(),
+    }
+}
+
 #[test]
 fn lazy_requests_read_what_full_ones_read() {
     let mut rng = Rng(0x1A2B_3C4D_5E6F_7081);
@@ -88,6 +98,7 @@ fn lazy_requests_read_what_full_ones_read() {
                 0,
                 pb::LegalMovesRequest {
                     state: state!(legal_moves_request),
+                    encodings: rng.opt(encoding_request),
                     token: token.clone(),
                 }
                 .encode_to_vec(),
@@ -103,6 +114,7 @@ fn lazy_requests_read_what_full_ones_read() {
                     omit_view: rng.bool(),
                     token: token.clone(),
                     expected_move_count: rng.opt(|r| r.u64()),
+                    encodings: rng.opt(encoding_request),
                 }
                 .encode_to_vec(),
             ),
@@ -111,6 +123,7 @@ fn lazy_requests_read_what_full_ones_read() {
                 pb::GetViewRequest {
                     state: state!(get_view_request),
                     viewer: None,
+                    encodings: rng.opt(encoding_request),
                     token: token.clone(),
                 }
                 .encode_to_vec(),
@@ -147,6 +160,17 @@ fn lazy_requests_read_what_full_ones_read() {
                     seed: rng.opt(|r| r.bytes()),
                     end_session_by: rng.opt_u32(),
                     viewer: None,
+                    token: token.clone(),
+                }
+                .encode_to_vec(),
+            ),
+            (
+                7,
+                pb::SampleWorldsRequest {
+                    state: state!(sample_worlds_request),
+                    seat: rng.u64() as u32,
+                    count: rng.u64() as u32,
+                    seed: rng.u64(),
                     token: token.clone(),
                 }
                 .encode_to_vec(),
@@ -188,10 +212,16 @@ fn lazy_requests_read_what_full_ones_read() {
                         suggest_move_request,
                         b
                     ),
-                    _ => check!(
+                    6 => check!(
                         pb::NextDealRequest,
                         lazy::NextDealRequest,
                         next_deal_request,
+                        b
+                    ),
+                    _ => check!(
+                        pb::SampleWorldsRequest,
+                        lazy::SampleWorldsRequest,
+                        sample_worlds_request,
                         b
                     ),
                 };
