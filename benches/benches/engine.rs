@@ -153,5 +153,44 @@ fn settle(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, legal_actions, apply, random_deal, replay, settle);
+/// The tensors a learning bot reads at every step: the observation, and the information state
+/// (which replays the record to place each action), of a seat at the end of a complete hand.
+fn encode(c: &mut Criterion) {
+    let mut group = c.benchmark_group("encode");
+    for v in VARIANTS {
+        let p = complete_record(v, 0);
+        let g = p.game;
+        let me = Seat::new(1);
+        let mut obs = vec![0.0f32; g.observation_size()];
+        let mut info = vec![0.0f32; g.info_state_size()];
+        group.bench_function(BenchmarkId::new("observation", v.id()), |b| {
+            b.iter(|| {
+                black_box(&g)
+                    .write_observation(me, &mut obs)
+                    .expect("encodable");
+                obs[0]
+            });
+        });
+        group.throughput(Throughput::Elements(p.actions.len() as u64));
+        group.bench_function(BenchmarkId::new("info_state", v.id()), |b| {
+            b.iter(|| {
+                black_box(&g)
+                    .write_info_state(black_box(&p.actions), me, &mut info)
+                    .expect("encodable");
+                info[0]
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    legal_actions,
+    apply,
+    random_deal,
+    replay,
+    settle,
+    encode
+);
 criterion_main!(benches);

@@ -12,6 +12,7 @@ pub mod count;
 pub mod danish;
 pub mod deal;
 pub mod echo;
+pub mod encode;
 pub mod game;
 pub mod hungarian;
 pub mod ledger;

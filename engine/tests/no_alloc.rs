@@ -91,3 +91,38 @@ fn legal_actions_and_play_do_not_allocate() {
     }
     assert!(total_actions > 10_000);
 }
+
+#[test]
+fn writing_the_tensors_does_not_allocate() {
+    let mut written = 0usize;
+    for seed in 0..120u64 {
+        let variant = Variant::ALL[seed as usize % Variant::ALL.len()];
+        let counts = variant.seat_counts();
+        let seats = counts[(seed / 6) as usize % counts.len()];
+        let setup = Setup::seeded(variant, seats, Seat::new(0), seed_from_u64(seed));
+        let mut g = AnyGame::new(&setup).expect("valid setup");
+        let mut rng = DealRng::from_seed(seed_from_u64(seed + 7));
+        let mut actions = Vec::with_capacity(1_000);
+        let mut obs = vec![0.0f32; g.observation_size()];
+        let mut info = vec![0.0f32; g.info_state_size()];
+        loop {
+            let me = g.to_act().unwrap_or(Seat::new(1));
+            let before = ALLOCS.load(Ordering::SeqCst);
+            WATCHED.with(|w| w.set(true));
+            let o = g.write_observation(me, &mut obs);
+            let i = g.write_info_state(&actions, me, &mut info);
+            let size = (g.observation_size(), g.info_state_size());
+            WATCHED.with(|w| w.set(false));
+            let after = ALLOCS.load(Ordering::SeqCst);
+            assert_eq!((o, i), (Ok(()), Ok(())), "seed {seed}");
+            assert_eq!(size, (obs.len(), info.len()), "seed {seed}");
+            assert_eq!(after, before, "seed {seed}: writing the tensors allocated");
+            written += 1;
+            match g.play_pick(|n| rng.below(n as u32) as usize) {
+                Some(a) => actions.push(a),
+                None => break,
+            }
+        }
+    }
+    assert!(written > 2_000);
+}
