@@ -12,6 +12,7 @@
 use crate::error::{self, Reason};
 use crate::respond::Writer;
 use crate::state::Access;
+use tarock_engine::encode::{EncodeError, Layout};
 use tarock_engine::game::{Game, Observe};
 use tarock_engine::{Action, AnyGame, Seat};
 use tarock_proto::fields as f;
@@ -67,60 +68,76 @@ pub(crate) fn push_mask(game: &AnyGame, words: &mut Vec<u64>, out: &mut Vec<u8>)
     out.resize(start + len, 0);
 }
 
-/// Whether this server encodes the observation and information-state tensors.
-pub(crate) const TENSORS: bool = false;
-
-/// The size of `game`'s observation tensor, in values.
-pub(crate) fn observation_size(game: &AnyGame) -> usize {
-    let _ = game;
-    0
+/// A tensor's layout on the wire.
+pub(crate) fn layout(l: &Layout) -> pb::EncodingLayout {
+    let n = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+    pb::EncodingLayout {
+        size: n(l.size),
+        segments: l
+            .segments
+            .iter()
+            .map(|s| pb::EncodingSegment {
+                name: s.name.to_owned(),
+                offset: n(s.offset),
+                shape: s.shape.iter().map(|&x| n(x)).collect(),
+                description: s.description.to_owned(),
+            })
+            .collect(),
+    }
 }
 
-/// The size of `game`'s information-state tensor, in values.
-pub(crate) fn info_state_size(game: &AnyGame) -> usize {
-    let _ = game;
-    0
+/// Appends the first `n` values of `floats` to `out` as little-endian `f32`.
+fn push_floats(floats: &[f32], n: usize, out: &mut Vec<u8>) {
+    out.reserve(4 * n);
+    for v in &floats[..n] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
 }
 
-/// The layout of `game`'s observation tensor.
-pub(crate) fn observation_layout(game: &AnyGame) -> pb::EncodingLayout {
-    let _ = game;
-    pb::EncodingLayout::default()
-}
-
-/// The layout of `game`'s information-state tensor.
-pub(crate) fn info_state_layout(game: &AnyGame) -> pb::EncodingLayout {
-    let _ = game;
-    pb::EncodingLayout::default()
-}
-
-/// Appends `seat`'s observation tensor of `game` to `out` as little-endian `f32`, with `floats`
-/// as room for the values.
+/// Appends `seat`'s observation tensor of `game` (of `size` values, its
+/// [`AnyGame::observation_size`]) to `out` as little-endian `f32`, with `floats` as room for the
+/// values.
 pub(crate) fn push_observation(
     game: &AnyGame,
     seat: Seat,
+    size: usize,
     floats: &mut Vec<f32>,
     out: &mut Vec<u8>,
-) -> Result<(), Status> {
-    let _ = (game, seat, floats, out);
-    Err(error::unimplemented(
-        "the observation tensor is not available on this server",
-    ))
+) -> Result<(), EncodeError> {
+    if floats.len() < size {
+        floats.resize(size, 0.0);
+    }
+    game.write_observation(seat, &mut floats[..size])?;
+    push_floats(floats, size, out);
+    Ok(())
 }
 
-/// Appends `seat`'s information-state tensor of `game`, reached by `actions` from the deal, to
-/// `out` as little-endian `f32`, with `floats` as room for the values.
+/// Appends `seat`'s information-state tensor of `game` (of `size` values, its
+/// [`AnyGame::info_state_size`]), reached by `actions` from the deal, to `out` as little-endian
+/// `f32`, with `floats` as room for the values.
 pub(crate) fn push_info_state(
     game: &AnyGame,
     actions: &[Action],
     seat: Seat,
+    size: usize,
     floats: &mut Vec<f32>,
     out: &mut Vec<u8>,
-) -> Result<(), Status> {
-    let _ = (game, actions, seat, floats, out);
-    Err(error::unimplemented(
-        "the information-state tensor is not available on this server",
-    ))
+) -> Result<(), EncodeError> {
+    if floats.len() < size {
+        floats.resize(size, 0.0);
+    }
+    game.write_info_state(actions, seat, &mut floats[..size])?;
+    push_floats(floats, size, out);
+    Ok(())
+}
+
+/// The status of an encoding the engine refused: a seat that sits the hand out is the
+/// request's fault; anything else the server's.
+fn refused(e: &EncodeError) -> Status {
+    match e {
+        EncodeError::NotAtTable(_) => error::bad_field("encodings.seat", &e.to_string()),
+        other => error::internal(&format!("cannot encode the position: {other}")),
+    }
 }
 
 /// Whether the caller with `access` may see the legal moves (and mask) of `game`'s seat to act:
@@ -188,8 +205,9 @@ fn encoded_seat(
 /// by `seats`), for a caller with `access`; `None` when nothing is asked.
 ///
 /// # Errors
-/// INVALID_ARGUMENT for a seat outside the table, PERMISSION_DENIED for tensors the token may
-/// not see, INTERNAL when the engine cannot encode the position.
+/// INVALID_ARGUMENT for a seat outside the table (or sitting the hand out, for its tensors),
+/// PERMISSION_DENIED for tensors the token may not see, INTERNAL when the engine cannot encode
+/// the position.
 pub(crate) fn message(
     r: Option<&pb::EncodingRequest>,
     access: Access,
@@ -212,12 +230,15 @@ pub(crate) fn message(
     let mut floats = Vec::new();
     if asked.observation {
         out.clear();
-        push_observation(game, seat, &mut floats, &mut out)?;
+        let size = game.observation_size();
+        push_observation(game, seat, size, &mut floats, &mut out).map_err(|e| refused(&e))?;
         w.bytes(f::encodings::OBSERVATION, &out);
     }
     if asked.info_state {
         out.clear();
-        push_info_state(game, actions, seat, &mut floats, &mut out)?;
+        let size = game.info_state_size();
+        push_info_state(game, actions, seat, size, &mut floats, &mut out)
+            .map_err(|e| refused(&e))?;
         w.bytes(f::encodings::INFO_STATE, &out);
     }
     Ok(Some(w.into_bytes()))

@@ -81,6 +81,12 @@ impl Writer {
         self.0.is_empty()
     }
 
+    /// The room it has.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.0.capacity()
+    }
+
     /// Forgets what is written, keeping the room.
     pub fn clear(&mut self) {
         self.0.clear();

@@ -23,8 +23,9 @@ use tower::load_shed::LoadShedLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// The largest response message, in bytes: the server's own answers (a view of the longest
-/// legal hand is a few tens of kilobytes), bounded only against a broken invariant.
-pub const MAX_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
+/// legal hand is a few tens of kilobytes; an answer of a Play stream with the tensors of 256
+/// tables a few megabytes), bounded only against a broken invariant.
+pub const MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
 
 /// Server settings (the binary fills them from flags and the environment).
 #[derive(Clone, Debug)]

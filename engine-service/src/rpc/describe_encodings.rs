@@ -38,8 +38,8 @@ pub(crate) fn handle(
     Ok(pb::DescribeEncodingsResponse {
         action_space: space,
         legal_mask_bytes: encodings::mask_len(&game) as u32,
-        observation: Some(encodings::observation_layout(&game)),
-        info_state: Some(encodings::info_state_layout(&game)),
+        observation: Some(encodings::layout(&game.observation_layout())),
+        info_state: Some(encodings::layout(&game.info_state_layout())),
         // In ascending index order: the order of `Pack::position`, the card axes' order.
         cards: pack.into_iter().map(convert::card_to_pb).collect(),
     })

@@ -24,9 +24,14 @@ use tarock_proto::fields as f;
 use tarock_proto::v1 as pb;
 
 /// The largest answer, in bytes: a message whose answer could be larger is refused whole
-/// (`INVALID_MESSAGE`). The gRPC libraries' default receive limit, so that any client can read
-/// every answer.
-pub(crate) const ANSWER_LIMIT: usize = 4 * 1024 * 1024;
+/// (`INVALID_MESSAGE`). The server's limit on any response: 256 five-seat Hungarian tables
+/// with both tensors take 6.3 MB, over the gRPC libraries' default receive limit of 4 MiB,
+/// which such a client raises.
+pub(crate) const ANSWER_LIMIT: usize = crate::server::MAX_RESPONSE_BYTES;
+
+/// The room an answer's columns keep for the next once it is written: the buffers of a larger
+/// answer (tensors of many tables) are let go, so that an idle stream holds little.
+const KEPT_ROOM: usize = 4 * 1024 * 1024;
 
 /// The most bytes one refusal (a `TableError`) takes in an answer.
 const ERROR_BYTES: usize = 224;
@@ -75,8 +80,8 @@ impl Sizes {
     fn of(game: &AnyGame) -> Sizes {
         Sizes {
             mask: encodings::mask_len(game),
-            observation: encodings::observation_size(game),
-            info_state: encodings::info_state_size(game),
+            observation: game.observation_size(),
+            info_state: game.info_state_size(),
         }
     }
 
@@ -221,33 +226,57 @@ impl Columns {
         }
         if asked.observation {
             let at = self.observations.len();
-            if encodings::push_observation(&t.game, seat, &mut self.floats, &mut self.observations)
-                .is_err()
-            {
-                // Never for the sizes the table was opened with; its place is kept.
+            if let Err(e) = encodings::push_observation(
+                &t.game,
+                seat,
+                t.sizes.observation,
+                &mut self.floats,
+                &mut self.observations,
+            ) {
+                // Never for the seat to act and the sizes the table was opened with; its place
+                // is kept.
                 self.observations.resize(at + 4 * t.sizes.observation, 0);
-                self.refuse(Some(id), "tables", 0, reason::INTERNAL, "observation", "");
+                let e = format!("cannot encode the observation: {e}");
+                self.refuse(Some(id), "tables", 0, reason::INTERNAL, &e, "");
             }
         }
         if asked.info_state {
             let at = self.info_states.len();
-            if encodings::push_info_state(
+            if let Err(e) = encodings::push_info_state(
                 &t.game,
                 &t.actions,
                 seat,
+                t.sizes.info_state,
                 &mut self.floats,
                 &mut self.info_states,
-            )
-            .is_err()
-            {
+            ) {
                 self.info_states.resize(at + 4 * t.sizes.info_state, 0);
-                self.refuse(Some(id), "tables", 0, reason::INTERNAL, "info state", "");
+                let e = format!("cannot encode the information state: {e}");
+                self.refuse(Some(id), "tables", 0, reason::INTERNAL, &e, "");
+            }
+        }
+    }
+
+    /// Lets go of the room of columns beyond [`KEPT_ROOM`].
+    fn trim(&mut self) {
+        for v in [
+            &mut self.masks,
+            &mut self.observations,
+            &mut self.info_states,
+        ] {
+            if v.capacity() > KEPT_ROOM {
+                *v = Vec::new();
+            }
+        }
+        for w in [&mut self.errors, &mut self.records] {
+            if w.capacity() > KEPT_ROOM {
+                *w = Writer::default();
             }
         }
     }
 
     /// The answer: the columns as a `PlayResponse`.
-    fn answer(&self) -> Encoded<pb::PlayResponse> {
+    fn answer(&mut self) -> Encoded<pb::PlayResponse> {
         use f::play_response as r;
         let len = self.tables.len()
             + self.to_act.len()
@@ -270,6 +299,7 @@ impl Columns {
         w.raw(self.errors.as_bytes());
         w.raw(self.records.as_bytes());
         w.packed_varints(r::HANDS_PLAYED, &self.hands);
+        self.trim();
         Encoded::new(w.into_bytes())
     }
 }
@@ -342,19 +372,7 @@ impl Session {
             );
             return self.columns.answer();
         }
-        let mut asked = r.encodings.as_ref().map_or(self.asked, Asked::of);
-        if asked.tensors() && !encodings::TENSORS {
-            self.columns.refuse(
-                None,
-                "encodings",
-                0,
-                reason::INVALID_MESSAGE,
-                "this server has no observation or information-state tensors: ask for the legal \
-                 mask only",
-                "",
-            );
-            asked = self.asked;
-        }
+        let asked = r.encodings.as_ref().map_or(self.asked, Asked::of);
         let opened: Vec<Result<Table, String>> = r.open.iter().map(Table::open).collect();
         let bound = self.answer_bound(r, &opened, asked);
         if bound > ANSWER_LIMIT {
