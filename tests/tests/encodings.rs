@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 use tarock_e2e::{new_deal, seed, Chooser, TestServer};
-use tarock_engine::{AnyGame, Variant};
+use tarock_engine::game::Observe;
+use tarock_engine::{AnyGame, Seat, Variant};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
 use tarock_service::seal::KeyRing;
@@ -87,6 +88,9 @@ async fn masks_are_the_legal_moves_ids_at_every_step() {
                     g.legal_mask_into(&mut words).expect("room");
                     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
                     assert_eq!(&bytes[..e.legal_mask.len()], e.legal_mask.as_slice());
+                    if chooser.below(4) == 0 {
+                        tensors_agree(&mut c, &record, &g).await;
+                    }
                     let m = chooser.pick(&lm.moves, lm.phase);
                     let answer = c
                         .apply_action(pb::ApplyActionRequest {
@@ -105,6 +109,67 @@ async fn masks_are_the_legal_moves_ids_at_every_step() {
             }
         }
     }
+}
+
+/// The tensors GetView gives of `record` (which reached `g`) for every seat that plays the hand
+/// are the engine's values, as little-endian `f32`.
+async fn tensors_agree(c: &mut Client, record: &pb::GameRecord, g: &AnyGame) {
+    let d = tarock_service::convert::record_from_pb(record).expect("a record");
+    let table = g.table_info();
+    for seat in Seat::all(table.seats).filter(|&s| table.is_active(s)) {
+        let view = c
+            .get_view(pb::GetViewRequest {
+                state: Some(pb::get_view_request::State::Record(record.clone())),
+                encodings: Some(pb::EncodingRequest {
+                    observation: true,
+                    info_state: true,
+                    seat: Some(u32::from(seat.get())),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect("a view")
+            .into_inner();
+        let e = view.encodings.expect("encodings");
+        assert_eq!(e.seat, u32::from(seat.get()));
+        assert!(e.legal_mask.is_empty(), "not asked for");
+        let mut obs = vec![0f32; g.observation_size()];
+        g.write_observation(seat, &mut obs).expect("an observation");
+        assert_eq!(
+            e.observation,
+            le_bytes(&obs),
+            "seat {seat}: the observation"
+        );
+        let mut info = vec![0f32; g.info_state_size()];
+        g.write_info_state(&d.actions, seat, &mut info)
+            .expect("an information state");
+        assert_eq!(
+            e.info_state,
+            le_bytes(&info),
+            "seat {seat}: the information state"
+        );
+    }
+    // A seat that sits the hand out has no tensors.
+    if let Some(out) = table.sitting_out {
+        let e = c
+            .get_view(pb::GetViewRequest {
+                state: Some(pb::get_view_request::State::Record(record.clone())),
+                encodings: Some(pb::EncodingRequest {
+                    observation: true,
+                    seat: Some(u32::from(out.get())),
+                    ..Default::default()
+                }),
+                ..Default::default()
+            })
+            .await
+            .expect_err("sits out");
+        assert_eq!(e.code(), Code::InvalidArgument);
+    }
+}
+
+fn le_bytes(values: &[f32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
 // Without the field, no encodings; a seat outside the table is a bad argument.
@@ -231,20 +296,24 @@ async fn sealed_encodings_follow_the_tokens() {
             assert_eq!(info.reason, "TOKEN_NOT_ALLOWED");
         }
     }
-    // Asking for a seat's tensors that the token allows is not refused for the token.
+    // The seat's own token and the table token get the seat's tensors.
     for token in [deal.seat_tokens[other].clone(), deal.table_token.clone()] {
-        let r = lm(
+        let e = lm(
             token,
             Some(pb::EncodingRequest {
                 observation: true,
+                info_state: true,
                 seat: Some(other as u32),
                 ..Default::default()
             }),
         )
-        .await;
-        if let Err(e) = &r {
-            assert_ne!(e.code(), Code::PermissionDenied, "{e:?}");
-        }
+        .await
+        .expect("the seat's tensors")
+        .into_inner()
+        .encodings
+        .expect("encodings");
+        assert_eq!(e.seat as usize, other);
+        assert!(!e.observation.is_empty() && !e.info_state.is_empty());
     }
 }
 
@@ -274,13 +343,39 @@ async fn describe_encodings_matches_the_engine() {
                 let engine_card = pack.card_at(i as u8).expect("in the pack");
                 assert_eq!(card.index, u32::from(engine_card.index()), "{v} card {i}");
             }
-            let obs = d.observation.expect("a layout");
-            let covered: u32 = obs
-                .segments
-                .iter()
-                .map(|s| s.shape.iter().product::<u32>())
-                .sum();
-            assert_eq!(covered, obs.size, "{v}: the segments cover the tensor");
+            let obs = d.observation.clone().expect("a layout");
+            let info = d.info_state.clone().expect("a layout");
+            assert_eq!(obs.size as usize, g.observation_size(), "{v}");
+            assert_eq!(info.size as usize, g.info_state_size(), "{v}");
+            for l in [&obs, &info] {
+                let mut at = 0;
+                for s in &l.segments {
+                    assert_eq!(s.offset, at, "{v}: {} follows the segment before", s.name);
+                    assert!(!s.name.is_empty() && !s.description.is_empty());
+                    at += s.shape.iter().product::<u32>();
+                }
+                assert_eq!(at, l.size, "{v}: the segments cover the tensor");
+            }
+            // The sizes are those of the tensors returned.
+            let record = new_deal(&mut c, v.id(), 1, seats).await;
+            let lm = c
+                .legal_moves(pb::LegalMovesRequest {
+                    state: tarock_e2e::open_state(&record),
+                    encodings: Some(pb::EncodingRequest {
+                        legal_mask: true,
+                        observation: true,
+                        info_state: true,
+                        seat: None,
+                    }),
+                    token: Vec::new(),
+                })
+                .await
+                .expect("legal moves")
+                .into_inner();
+            let e = lm.encodings.expect("encodings");
+            assert_eq!(e.legal_mask.len(), d.legal_mask_bytes as usize);
+            assert_eq!(e.observation.len(), 4 * obs.size as usize);
+            assert_eq!(e.info_state.len(), 4 * info.size as usize);
         }
         // The default table size.
         let d = describe(&mut c, &info.id, 0).await;

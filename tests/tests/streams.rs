@@ -135,11 +135,21 @@ fn pick(mask: &[u8], chooser: &mut Chooser) -> u32 {
     ids[chooser.below(ids.len())]
 }
 
-/// What a report of a table says: the seat to act, the hands played, the mask.
-type Expected = (u32, u32, Vec<u8>);
+/// What a report of a table says: the seat to act, the hands played, the mask, the tensors.
+type Expected = (u32, u32, Vec<u8>, Vec<u8>, Vec<u8>);
 
 fn expected(m: &Mirror) -> Expected {
-    (m.to_act(), m.hands, m.mask())
+    let seat = m.game.to_act().expect("a seat to act");
+    let mut obs = vec![0f32; m.game.observation_size()];
+    m.game
+        .write_observation(seat, &mut obs)
+        .expect("an observation");
+    let mut info = vec![0f32; m.game.info_state_size()];
+    m.game
+        .write_info_state(&m.actions, seat, &mut info)
+        .expect("an information state");
+    let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    (m.to_act(), m.hands, m.mask(), bytes(&obs), bytes(&info))
 }
 
 /// Checks an answer's columns against what the engine's tables gave at each report.
@@ -147,16 +157,27 @@ fn check_answer(answer: &pb::PlayResponse, expected: &[Expected], over: &[bool])
     let n = answer.tables.len();
     assert_eq!(n, expected.len());
     assert_eq!(answer.hand_over, over);
-    let mut at = 0;
-    for (i, (to_act, hands, mask)) in expected.iter().enumerate() {
+    let tensors = !answer.observations.is_empty();
+    let (mut at, mut obs_at, mut info_at) = (0, 0, 0);
+    for (i, (to_act, hands, mask, obs, info)) in expected.iter().enumerate() {
         let t = answer.tables[i];
         assert_eq!(answer.to_act[i], *to_act, "table {t}: the seat to act");
         assert_eq!(answer.hands_played[i], *hands, "table {t}: hands played");
         let got = &answer.legal_masks[at..at + mask.len()];
         assert_eq!(got, mask.as_slice(), "table {t}: the mask");
         at += mask.len();
+        if tensors {
+            let got = &answer.observations[obs_at..obs_at + obs.len()];
+            assert_eq!(got, obs.as_slice(), "table {t}: the observation");
+            obs_at += obs.len();
+            let got = &answer.info_states[info_at..info_at + info.len()];
+            assert_eq!(got, info.as_slice(), "table {t}: the information state");
+            info_at += info.len();
+        }
     }
     assert_eq!(at, answer.legal_masks.len(), "the masks, concatenated");
+    assert_eq!(obs_at, answer.observations.len(), "the observations");
+    assert_eq!(info_at, answer.info_states.len(), "the information states");
 }
 
 // Tables of every variant and table size played by random actions from the answers' masks to
@@ -194,6 +215,7 @@ async fn tables_of_every_variant_play_through_many_hands() {
     let reports: Vec<Expected> = mirrors.iter().map(expected).collect();
     check_answer(&answer, &reports, &vec![false; ids.len()]);
     let mut masks: Vec<Vec<u8>> = reports.into_iter().map(|r| r.2).collect();
+    assert!(answer.observations.is_empty(), "the mask only, at first");
     let mut chooser = Chooser::new(99);
     let mut message = 0;
     while mirrors.iter().any(|m| m.hands < 4) {
@@ -225,14 +247,30 @@ async fn tables_of_every_variant_play_through_many_hands() {
         } else {
             Vec::new()
         };
+        // Every tenth message asks for the tensors too, the next for the mask alone again.
+        let encodings = match message % 10 {
+            0 => Some(pb::EncodingRequest {
+                legal_mask: true,
+                observation: true,
+                info_state: true,
+                seat: None,
+            }),
+            1 => Some(pb::EncodingRequest {
+                legal_mask: true,
+                ..Default::default()
+            }),
+            _ => None,
+        };
         let answer = stream
             .send(pb::PlayRequest {
                 tables: tables.clone(),
                 action_ids,
                 export: export.clone(),
+                encodings,
                 ..Default::default()
             })
             .await;
+        assert_eq!(answer.observations.is_empty(), message % 10 != 0);
         assert!(answer.errors.is_empty(), "{:?}", answer.errors);
         assert_eq!(answer.tables, tables);
         assert_eq!(answer.rewards, rewards, "the settlements' totals");
@@ -427,7 +465,7 @@ async fn bad_messages_are_refused_and_the_stream_goes_on() {
     // An answer that could go over the limit is refused whole.
     let a = s
         .send(pb::PlayRequest {
-            export: vec![0; 400],
+            export: vec![0; 1_000],
             ..Default::default()
         })
         .await;
