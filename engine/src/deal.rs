@@ -60,6 +60,22 @@ impl Deal {
 }
 
 impl Deal {
+    /// A deal from its parts, unchecked: `hands` as given and the talon in order (at most
+    /// [`MAX_TALON`] cards; any beyond are dropped). For world sampling, which builds deals that
+    /// are valid by construction.
+    pub(crate) fn from_parts(hands: BySeat<CardSet>, talon: &[Card]) -> Deal {
+        let n = talon.len().min(MAX_TALON);
+        let mut t = [Card::PAGAT; MAX_TALON];
+        t[..n].copy_from_slice(&talon[..n]);
+        Deal {
+            hands,
+            talon: t,
+            talon_len: n as u8,
+        }
+    }
+}
+
+impl Deal {
     /// Deals a shuffled pack in packets of the given sizes to each active seat in turn from
     /// the dealer's right, then the last `talon_len` cards to the talon (the Danish dealer's
     /// three extra cards).

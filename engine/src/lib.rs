@@ -26,6 +26,7 @@ pub mod shuffle;
 pub mod trick;
 pub mod variant;
 pub mod words;
+pub mod worlds;
 
 pub use action::{Action, Bonus, Contract, Declaration, Target};
 pub use austrian::{Austrian, AustrianOptions};
@@ -47,3 +48,4 @@ pub use shared::Core;
 pub use shuffle::{DealRng, ShuffledPack};
 pub use trick::{Trick, TrickRules};
 pub use variant::{AnyGame, DealSource, ReplayError, Setup, SetupError, Variant, RULES_VERSION};
+pub use worlds::{with_deal, World, WorldError, Worlds};
