@@ -88,6 +88,9 @@ pub enum Reason {
     RulesVersionUnsupported,
     /// FAILED_PRECONDITION: the match's session has ended: no further hand.
     MatchOver,
+    /// FAILED_PRECONDITION: the sampler found no world it could draw for the position (too
+    /// constrained to find one in its attempts, or too complex to count).
+    WorldsUnavailable,
     /// PERMISSION_DENIED: the server accepts sealed records only.
     OpenRecordsRefused,
     /// PERMISSION_DENIED: the token does not allow the request (another seat's action or view,
@@ -128,6 +131,7 @@ impl Reason {
             Reason::NotYourTurn => "NOT_YOUR_TURN",
             Reason::RulesVersionUnsupported => "RULES_VERSION_UNSUPPORTED",
             Reason::MatchOver => "MATCH_OVER",
+            Reason::WorldsUnavailable => "WORLDS_UNAVAILABLE",
             Reason::OpenRecordsRefused => "OPEN_RECORDS_REFUSED",
             Reason::TokenNotAllowed => "TOKEN_NOT_ALLOWED",
             Reason::ChosenDealRefused => "CHOSEN_DEAL_REFUSED",
@@ -152,7 +156,8 @@ impl Reason {
             | Reason::GameOver
             | Reason::NotYourTurn
             | Reason::RulesVersionUnsupported
-            | Reason::MatchOver => Code::FailedPrecondition,
+            | Reason::MatchOver
+            | Reason::WorldsUnavailable => Code::FailedPrecondition,
             Reason::OpenRecordsRefused | Reason::TokenNotAllowed | Reason::ChosenDealRefused => {
                 Code::PermissionDenied
             }
