@@ -60,8 +60,8 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            tables_per_stream: 4096,
-            play_streams: 256,
+            tables_per_stream: 1024,
+            play_streams: 48,
             stream_idle: Duration::from_secs(60),
             max_worlds: 1000,
         }

@@ -91,10 +91,10 @@ struct Args {
     #[arg(long, env = "TAROCK_ALLOW_CHOSEN_SEALED_DEALS")]
     allow_chosen_sealed_deals: bool,
     /// Tables open at once on one Play stream; beyond it an open is refused (TABLE_LIMIT).
-    #[arg(long, env = "TAROCK_PLAY_TABLES_PER_STREAM", default_value_t = 4096)]
+    #[arg(long, env = "TAROCK_PLAY_TABLES_PER_STREAM", default_value_t = 1024)]
     play_tables_per_stream: usize,
     /// Play streams open at once; a new stream beyond it fails with RESOURCE_EXHAUSTED.
-    #[arg(long, env = "TAROCK_PLAY_STREAMS", default_value_t = 256)]
+    #[arg(long, env = "TAROCK_PLAY_STREAMS", default_value_t = 48)]
     play_streams: usize,
     /// A Play or ValidateGames stream on which no message comes for this many seconds is ended
     /// (DEADLINE_EXCEEDED, STREAM_IDLE).
