@@ -23,13 +23,15 @@ const PACKAGE: &str = "tarock.v1";
 const LAZY_PACKAGE: &str = "tarock.lazy.v1";
 /// The field of a request's `state` that is left as bytes, and its message type.
 const LAZY_FIELD: (&str, &str) = ("record", ".tarock.v1.GameRecord");
-/// The responses the server writes itself (records and views), by RPC response type.
-const ENCODED: [&str; 5] = [
+/// The responses the server writes itself (records, views, and the columns of a Play stream's
+/// answers), by RPC response type.
+const ENCODED: [&str; 6] = [
     "LegalMovesResponse",
     "ApplyActionResponse",
     "GetViewResponse",
     "NewDealResponse",
     "NextDealResponse",
+    "PlayResponse",
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

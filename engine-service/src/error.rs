@@ -88,6 +88,9 @@ pub enum Reason {
     RulesVersionUnsupported,
     /// FAILED_PRECONDITION: the match's session has ended: no further hand.
     MatchOver,
+    /// FAILED_PRECONDITION: the sampler found no world it could draw for the position (too
+    /// constrained to find one in its attempts, or too complex to count).
+    WorldsUnavailable,
     /// PERMISSION_DENIED: the server accepts sealed records only.
     OpenRecordsRefused,
     /// PERMISSION_DENIED: the token does not allow the request (another seat's action or view,
@@ -108,6 +111,10 @@ pub enum Reason {
     Overloaded,
     /// RESOURCE_EXHAUSTED: the requests in flight hold as many bytes as the server allows.
     MemoryBudget,
+    /// RESOURCE_EXHAUSTED: as many Play streams are open as the server allows.
+    TooManyStreams,
+    /// DEADLINE_EXCEEDED: no message came on a Play stream for the server's idle timeout.
+    StreamIdle,
     /// UNIMPLEMENTED: a feature this server does not offer (sealed records without keys).
     Unimplemented,
     /// INTERNAL: a failure of the server's own (no randomness, a broken invariant).
@@ -124,6 +131,7 @@ impl Reason {
             Reason::NotYourTurn => "NOT_YOUR_TURN",
             Reason::RulesVersionUnsupported => "RULES_VERSION_UNSUPPORTED",
             Reason::MatchOver => "MATCH_OVER",
+            Reason::WorldsUnavailable => "WORLDS_UNAVAILABLE",
             Reason::OpenRecordsRefused => "OPEN_RECORDS_REFUSED",
             Reason::TokenNotAllowed => "TOKEN_NOT_ALLOWED",
             Reason::ChosenDealRefused => "CHOSEN_DEAL_REFUSED",
@@ -133,6 +141,8 @@ impl Reason {
             Reason::MessageTooLarge => "MESSAGE_TOO_LARGE",
             Reason::Overloaded => "OVERLOADED",
             Reason::MemoryBudget => "MEMORY_BUDGET",
+            Reason::TooManyStreams => "TOO_MANY_STREAMS",
+            Reason::StreamIdle => "STREAM_IDLE",
             Reason::Unimplemented => "UNIMPLEMENTED",
             Reason::Internal => "INTERNAL",
         }
@@ -146,14 +156,18 @@ impl Reason {
             | Reason::GameOver
             | Reason::NotYourTurn
             | Reason::RulesVersionUnsupported
-            | Reason::MatchOver => Code::FailedPrecondition,
+            | Reason::MatchOver
+            | Reason::WorldsUnavailable => Code::FailedPrecondition,
             Reason::OpenRecordsRefused | Reason::TokenNotAllowed | Reason::ChosenDealRefused => {
                 Code::PermissionDenied
             }
             Reason::SealInvalid | Reason::TokenInvalid => Code::Unauthenticated,
             Reason::StaleRecord => Code::Aborted,
             Reason::MessageTooLarge => Code::OutOfRange,
-            Reason::Overloaded | Reason::MemoryBudget => Code::ResourceExhausted,
+            Reason::Overloaded | Reason::MemoryBudget | Reason::TooManyStreams => {
+                Code::ResourceExhausted
+            }
+            Reason::StreamIdle => Code::DeadlineExceeded,
             Reason::Unimplemented => Code::Unimplemented,
             Reason::Internal => Code::Internal,
         }
@@ -225,6 +239,34 @@ pub fn over_budget(budget: usize) -> Status {
         Reason::MemoryBudget,
         "the requests in flight hold as many bytes as this server allows: retry with back-off",
         &[("budget", budget.to_string())],
+    )
+}
+
+/// RESOURCE_EXHAUSTED: `limit` Play streams are open, the server's limit.
+pub fn too_many_streams(limit: usize) -> Status {
+    status(
+        Reason::TooManyStreams,
+        &format!("this server has {limit} Play streams open, its limit: retry with back-off"),
+        &[("limit", limit.to_string())],
+    )
+}
+
+/// DEADLINE_EXCEEDED: no message came on a Play stream for `idle`.
+pub fn stream_idle(idle: std::time::Duration) -> Status {
+    let secs = idle.as_secs_f64();
+    status(
+        Reason::StreamIdle,
+        &format!("no message came on this Play stream for {secs} s: the stream and its tables are closed"),
+        &[("idle_secs", secs.to_string())],
+    )
+}
+
+/// The status as one line, `CODE: message` (`CODE` as gRPC names it).
+pub fn line(status: &Status) -> String {
+    format!(
+        "{}: {}",
+        crate::metrics::code_name(status.code() as usize),
+        status.message()
     )
 }
 

@@ -6,7 +6,9 @@
 //!   request is answered (the decoded request lives as long); a request whose bytes would go over
 //!   the budget fails with RESOURCE_EXHAUSTED (`MEMORY_BUDGET`) at once, instead of the server
 //!   holding more. With the per-request message limit, this bounds what hostile clients can make
-//!   the server hold, whatever the number of connections.
+//!   the server hold, whatever the number of connections. A stream's body ([`STREAMS`]) is a
+//!   sequence of messages that each is answered before the next is read: it holds the bytes of
+//!   its last frame only, each released when the next one arrives.
 //! - [`DetailsLayer`]: tonic answers some failures itself (a message over the limit, OUT_OF_RANGE;
 //!   load shedding, RESOURCE_EXHAUSTED; an unknown method, UNIMPLEMENTED; a request that does not
 //!   decode, INVALID_ARGUMENT; a timeout) with a bare status. This layer gives each such status
@@ -29,6 +31,12 @@ use tonic::Status;
 use tower::{Layer, Service};
 
 type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send>>;
+
+/// The paths of the methods whose requests are streams of messages.
+pub const STREAMS: [&str; 2] = [
+    "/tarock.v1.EngineService/Play",
+    "/tarock.v1.EngineService/ValidateGames",
+];
 
 /// The byte budget of the requests in flight: see the module's description.
 #[derive(Clone, Debug)]
@@ -107,6 +115,8 @@ impl Charge {
 struct Charged {
     inner: Body,
     charge: Arc<Charge>,
+    /// A stream's: each frame's bytes are released when the next arrives.
+    stream: bool,
 }
 
 impl http_body::Body for Charged {
@@ -120,6 +130,15 @@ impl http_body::Body for Charged {
         let frame = Pin::new(&mut self.inner).poll_frame(cx);
         if let Poll::Ready(Some(Ok(f))) = &frame {
             if let Some(data) = f.data_ref() {
+                if self.stream {
+                    let released = self
+                        .charge
+                        .held
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .take();
+                    drop(released);
+                }
                 if let Err(status) = self.charge.add(data.len()) {
                     return Poll::Ready(Some(Err(status)));
                 }
@@ -155,10 +174,12 @@ where
             layer: self.layer.clone(),
             held: Mutex::new(None),
         });
+        let stream = STREAMS.contains(&request.uri().path());
         let request = request.map(|inner| {
             Body::new(Charged {
                 inner,
                 charge: Arc::clone(&charge),
+                stream,
             })
         });
         let answer = self.inner.call(request);

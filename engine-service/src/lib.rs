@@ -9,6 +9,7 @@
 
 pub mod convert;
 pub mod dealt;
+mod encodings;
 pub mod error;
 pub mod layers;
 pub mod metrics;
@@ -19,7 +20,8 @@ pub mod seal;
 pub mod server;
 pub mod service;
 mod state;
+mod streams;
 pub mod telemetry;
 
 pub use server::{run, Config, ServerError};
-pub use service::Engine;
+pub use service::{Engine, Limits};

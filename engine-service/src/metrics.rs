@@ -24,8 +24,9 @@ use tarock_proto::v1 as pb;
 use tonic::{Code, Request, Response, Status};
 use tracing::Instrument;
 
-/// The RPCs, in metric order.
-pub const RPCS: [&str; 9] = [
+/// The RPCs, in metric order. A stream (Play, ValidateGames) is counted once, when it is
+/// opened or refused.
+pub const RPCS: [&str; 13] = [
     "ListVariants",
     "NewDeal",
     "LegalMoves",
@@ -35,6 +36,10 @@ pub const RPCS: [&str; 9] = [
     "ValidateGame",
     "NextDeal",
     "SuggestMove",
+    "DescribeEncodings",
+    "SampleWorlds",
+    "Play",
+    "ValidateGames",
 ];
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -293,6 +298,32 @@ impl<S: EngineService> EngineService for Instrumented<S> {
         r: Request<lazy::SuggestMoveRequest>,
     ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
         self.observe(8, self.inner.suggest_move(r)).await
+    }
+    async fn describe_encodings(
+        &self,
+        r: Request<pb::DescribeEncodingsRequest>,
+    ) -> Result<Response<pb::DescribeEncodingsResponse>, Status> {
+        self.observe(9, self.inner.describe_encodings(r)).await
+    }
+    async fn sample_worlds(
+        &self,
+        r: Request<lazy::SampleWorldsRequest>,
+    ) -> Result<Response<pb::SampleWorldsResponse>, Status> {
+        self.observe(10, self.inner.sample_worlds(r)).await
+    }
+    type PlayStream = S::PlayStream;
+    async fn play(
+        &self,
+        r: Request<tonic::Streaming<pb::PlayRequest>>,
+    ) -> Result<Response<S::PlayStream>, Status> {
+        self.observe(11, self.inner.play(r)).await
+    }
+    type ValidateGamesStream = S::ValidateGamesStream;
+    async fn validate_games(
+        &self,
+        r: Request<tonic::Streaming<pb::ValidateGamesRequest>>,
+    ) -> Result<Response<S::ValidateGamesStream>, Status> {
+        self.observe(12, self.inner.validate_games(r)).await
     }
 }
 

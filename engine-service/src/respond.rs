@@ -42,7 +42,7 @@ pub struct Writer(Vec<u8>);
 /// Appends `v` as a varint. (prost's `encode_varint` writes through `BufMut`, a reserve per
 /// byte on a `Vec`; a response writes a few hundred varints.)
 #[inline]
-fn varint(buf: &mut Vec<u8>, mut v: u64) {
+pub(crate) fn varint(buf: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
         buf.push((v as u8) | 0x80);
         v >>= 7;
@@ -52,7 +52,7 @@ fn varint(buf: &mut Vec<u8>, mut v: u64) {
 
 /// Appends the key of field `tag` of wire type `wire`.
 #[inline]
-fn key(buf: &mut Vec<u8>, tag: u32, wire: WireType) {
+pub(crate) fn key(buf: &mut Vec<u8>, tag: u32, wire: WireType) {
     varint(buf, u64::from(tag << 3 | wire as u32));
 }
 
@@ -79,6 +79,29 @@ impl Writer {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// The room it has.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.0.capacity()
+    }
+
+    /// Forgets what is written, keeping the room.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// The bytes written.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// A packed repeated varint field whose values are written already, as varints, in
+    /// `values`: left out when empty.
+    pub fn packed_varints(&mut self, tag: u32, values: &[u8]) {
+        self.bytes(tag, values);
     }
 
     /// A `uint32`, `uint64` or `bool` field: left out when zero.
@@ -1013,6 +1036,15 @@ pub fn apply_action_response(
         w.prost(r::SEALED, s);
     }
     (Encoded::new(w.into_bytes()), record)
+}
+
+/// `answer` with a message field `tag` of the fields `body` added after its other fields (a
+/// response's field of the highest number: where prost writes it).
+#[must_use]
+pub fn with_message<M>(answer: Encoded<M>, tag: u32, body: &[u8]) -> Encoded<M> {
+    let mut w = Writer(answer.into_bytes());
+    w.bytes_always(tag, body);
+    Encoded::new(w.into_bytes())
 }
 
 /// What a sealed deal's response carries besides its view.

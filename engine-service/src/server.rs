@@ -23,8 +23,9 @@ use tower::load_shed::LoadShedLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// The largest response message, in bytes: the server's own answers (a view of the longest
-/// legal hand is a few tens of kilobytes), bounded only against a broken invariant.
-pub const MAX_RESPONSE_BYTES: usize = 4 * 1024 * 1024;
+/// legal hand is a few tens of kilobytes; an answer of a Play stream with the tensors of 256
+/// tables a few megabytes), bounded only against a broken invariant.
+pub const MAX_RESPONSE_BYTES: usize = 16 * 1024 * 1024;
 
 /// Server settings (the binary fills them from flags and the environment).
 #[derive(Clone, Debug)]
@@ -69,6 +70,9 @@ pub struct Config {
     /// Let a sealed deal be dealt from a seed or cards the client chose. Off by default, so that
     /// a sealed deal's seed commitment means the deal was random.
     pub allow_chosen_sealed_deals: bool,
+    /// The bounds of the Play and ValidateGames streams (tables per stream, Play streams, idle
+    /// timeout) and of SampleWorlds (worlds per request).
+    pub limits: crate::Limits,
 }
 
 impl Default for Config {
@@ -90,6 +94,7 @@ impl Default for Config {
             keys: None,
             refuse_open_records: false,
             allow_chosen_sealed_deals: false,
+            limits: crate::Limits::default(),
         }
     }
 }
@@ -163,7 +168,8 @@ pub async fn run(
         ));
     }
     let service = Engine::with_keys(config.keys.clone(), config.refuse_open_records)
-        .allowing_chosen_deals(config.allow_chosen_sealed_deals);
+        .allowing_chosen_deals(config.allow_chosen_sealed_deals)
+        .with_limits(config.limits);
     let engine =
         EngineServiceServer::new(metrics::Instrumented::new(service, Arc::clone(&metrics)))
             .max_decoding_message_size(config.max_message_bytes)

@@ -10,12 +10,17 @@ use crate::dealt::DealtGames;
 use crate::replays::Replays;
 use crate::rpc;
 use crate::seal::KeyRing;
+use crate::streams::{Answers, Slot};
+use std::pin::Pin;
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
+use std::time::Duration;
 use tarock_proto::codec::Encoded;
 use tarock_proto::lazy;
 use tarock_proto::server::engine_service_server::EngineService;
 use tarock_proto::v1 as pb;
-use tonic::{Request, Response, Status};
+use tokio_stream::Stream;
+use tonic::{Request, Response, Status, Streaming};
 
 /// The service. Cheap to clone; holds only configuration, the key ring, the games as dealt of
 /// recent seeded setups and the replays of recent records (see [`crate::dealt`] and
@@ -32,7 +37,43 @@ pub struct Engine {
     pub(crate) chosen_deals: bool,
     pub(crate) dealt: Arc<DealtGames>,
     pub(crate) replays: Arc<Replays>,
+    /// The bounds of the streams and of SampleWorlds.
+    pub(crate) limits: Limits,
+    /// The Play streams open on the server.
+    pub(crate) play_streams: Arc<AtomicUsize>,
 }
+
+/// The bounds of the streaming RPCs and of SampleWorlds (the server's flags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Tables open at once on one Play stream.
+    pub tables_per_stream: usize,
+    /// Play streams open at once on the server; a new one beyond it fails with
+    /// RESOURCE_EXHAUSTED.
+    pub play_streams: usize,
+    /// A stream on which no message comes for this long is ended (DEADLINE_EXCEEDED).
+    pub stream_idle: Duration,
+    /// The most worlds one SampleWorlds request may ask for.
+    pub max_worlds: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tables_per_stream: 1024,
+            play_streams: 48,
+            stream_idle: Duration::from_secs(60),
+            max_worlds: 1000,
+        }
+    }
+}
+
+/// The answers of a Play stream.
+pub type PlayStream = Pin<Box<dyn Stream<Item = Result<Encoded<pb::PlayResponse>, Status>> + Send>>;
+
+/// The verdicts of a ValidateGames stream.
+pub type ValidateGamesStream =
+    Pin<Box<dyn Stream<Item = Result<pb::ValidateGamesResponse, Status>> + Send>>;
 
 impl Engine {
     /// A service for open records only.
@@ -48,6 +89,13 @@ impl Engine {
             refuse_open,
             ..Engine::default()
         }
+    }
+
+    /// The same service under the stream and sampling bounds `limits`.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Engine {
+        self.limits = limits;
+        self
     }
 
     /// The same service, letting sealed deals (NewDeal, NextDeal) be dealt from a seed or cards
@@ -124,6 +172,43 @@ impl EngineService for Engine {
     ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
         rpc::suggest_move::handle(self, request.get_ref()).map(Response::new)
     }
+
+    async fn describe_encodings(
+        &self,
+        request: Request<pb::DescribeEncodingsRequest>,
+    ) -> Result<Response<pb::DescribeEncodingsResponse>, Status> {
+        rpc::describe_encodings::handle(request.get_ref()).map(Response::new)
+    }
+
+    async fn sample_worlds(
+        &self,
+        request: Request<lazy::SampleWorldsRequest>,
+    ) -> Result<Response<pb::SampleWorldsResponse>, Status> {
+        rpc::sample_worlds::handle(self, request.get_ref()).map(Response::new)
+    }
+
+    type PlayStream = PlayStream;
+
+    async fn play(
+        &self,
+        request: Request<Streaming<pb::PlayRequest>>,
+    ) -> Result<Response<PlayStream>, Status> {
+        let slot = Slot::take(&self.play_streams, self.limits.play_streams)?;
+        let session = rpc::play::Session::new(self.limits.tables_per_stream, slot);
+        let answers = Answers::new(request.into_inner(), session, self.limits.stream_idle);
+        Ok(Response::new(Box::pin(answers)))
+    }
+
+    type ValidateGamesStream = ValidateGamesStream;
+
+    async fn validate_games(
+        &self,
+        request: Request<Streaming<pb::ValidateGamesRequest>>,
+    ) -> Result<Response<ValidateGamesStream>, Status> {
+        let validator = rpc::validate_games::Validator(self.clone());
+        let answers = Answers::new(request.into_inner(), validator, self.limits.stream_idle);
+        Ok(Response::new(Box::pin(answers)))
+    }
 }
 
 #[cfg(test)]
@@ -156,6 +241,7 @@ mod tests {
         let r = pb::LegalMovesRequest {
             state: Some(state),
             token: token.to_vec(),
+            encodings: None,
         };
         rpc::legal_moves::handle(engine, &lazy(&r))
     }

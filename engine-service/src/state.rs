@@ -59,6 +59,7 @@ has_state!(
     ValidateGameRequest => validate_game_request,
     SuggestMoveRequest => suggest_move_request,
     NextDealRequest => next_deal_request,
+    SampleWorldsRequest => sample_worlds_request,
 );
 
 /// What the request's record and token allow.

@@ -153,6 +153,7 @@ async fn sigterm_drains_and_exits_cleanly() {
                     .legal_moves(pb::LegalMovesRequest {
                         state: Some(pb::legal_moves_request::State::Record(record.clone())),
                         token: Vec::new(),
+                        encodings: None,
                     })
                     .await;
                 match r {

@@ -79,6 +79,12 @@ impl<M> Encoded<M> {
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }
+
+    /// Its bytes, taken.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
 }
 
 impl<M: Message + Default> Encoded<M> {

@@ -64,9 +64,31 @@ macro_rules! check {
     }};
 }
 
+/// A random encoding request.
+fn encoding_request(rng: &mut Rng) -> pb::EncodingRequest {
+    pb::EncodingRequest {
+        legal_mask: rng.bool(),
+        observation: rng.bool(),
+        info_state: rng.bool(),
+        seat: rng.opt_u32(),
+    }
+}
+
 #[test]
 fn lazy_requests_read_what_full_ones_read() {
-    let mut rng = Rng(0x1A2B_3C4D_5E6F_7081);
+    lazy_and_full(Rng(0x1A2B_3C4D_5E6F_7081), false);
+}
+
+// The same for the fields and the request that bots and learning added: the requests with
+// encodings, and SampleWorlds.
+#[test]
+fn lazy_requests_with_encodings_and_worlds_read_what_full_ones_read() {
+    lazy_and_full(Rng(0x7081_5E6F_3C4D_1A2B), true);
+}
+
+/// Random requests of every kind that carries a state (with `extended`, their encodings and
+/// SampleWorlds too), and their corruptions, read lazily and fully.
+fn lazy_and_full(mut rng: Rng, extended: bool) {
     let mut decoded = 0;
     let mut refused = 0;
     for i in 0..400 {
@@ -88,6 +110,11 @@ fn lazy_requests_read_what_full_ones_read() {
                 0,
                 pb::LegalMovesRequest {
                     state: state!(legal_moves_request),
+                    encodings: if extended {
+                        rng.opt(encoding_request)
+                    } else {
+                        None
+                    },
                     token: token.clone(),
                 }
                 .encode_to_vec(),
@@ -103,6 +130,11 @@ fn lazy_requests_read_what_full_ones_read() {
                     omit_view: rng.bool(),
                     token: token.clone(),
                     expected_move_count: rng.opt(|r| r.u64()),
+                    encodings: if extended {
+                        rng.opt(encoding_request)
+                    } else {
+                        None
+                    },
                 }
                 .encode_to_vec(),
             ),
@@ -111,6 +143,11 @@ fn lazy_requests_read_what_full_ones_read() {
                 pb::GetViewRequest {
                     state: state!(get_view_request),
                     viewer: None,
+                    encodings: if extended {
+                        rng.opt(encoding_request)
+                    } else {
+                        None
+                    },
                     token: token.clone(),
                 }
                 .encode_to_vec(),
@@ -152,6 +189,22 @@ fn lazy_requests_read_what_full_ones_read() {
                 .encode_to_vec(),
             ),
         ];
+        let mut requests = requests;
+        if extended {
+            requests.push((
+                7,
+                pb::SampleWorldsRequest {
+                    state: state!(sample_worlds_request),
+                    seat: rng.u64() as u32,
+                    count: rng.u64() as u32,
+                    seed: rng.u64(),
+                    token: token.clone(),
+                }
+                .encode_to_vec(),
+            ));
+        }
+        // Extended, the kinds that took new fields, and SampleWorlds.
+        requests.retain(|(kind, _)| !extended || matches!(kind, 0 | 1 | 2 | 7));
         for (kind, bytes) in requests {
             let mut variants = vec![bytes.clone()];
             variants.extend(corruptions(&mut rng, &bytes));
@@ -188,10 +241,16 @@ fn lazy_requests_read_what_full_ones_read() {
                         suggest_move_request,
                         b
                     ),
-                    _ => check!(
+                    6 => check!(
                         pb::NextDealRequest,
                         lazy::NextDealRequest,
                         next_deal_request,
+                        b
+                    ),
+                    _ => check!(
+                        pb::SampleWorldsRequest,
+                        lazy::SampleWorldsRequest,
+                        sample_worlds_request,
                         b
                     ),
                 };

@@ -347,6 +347,7 @@ async fn legal_moves(c: &mut Client, rec: &pb::GameRecord) -> Result<Vec<pb::Leg
     Ok(c.legal_moves(pb::LegalMovesRequest {
         state: Some(pb::legal_moves_request::State::Record(rec.clone())),
         token: Vec::new(),
+        encodings: None,
     })
     .await?
     .into_inner()

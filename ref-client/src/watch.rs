@@ -156,6 +156,7 @@ pub(crate) async fn replay(c: &mut Client, style: Style, path: &Path) -> Result<
             state: Some(pb::get_view_request::State::Record(rec.clone())),
             viewer: referee(),
             token: Vec::new(),
+            encodings: None,
         })
         .await?
         .into_inner()

@@ -185,6 +185,7 @@ pub async fn legal_moves(
     c.legal_moves(pb::LegalMovesRequest {
         state: open_state(record),
         token: Vec::new(),
+        encodings: None,
     })
     .await
     .expect("legal moves")

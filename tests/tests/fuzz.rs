@@ -67,6 +67,7 @@ fn real_requests(
             pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Record(record.clone())),
                 token: Vec::new(),
+                encodings: None,
             }
             .encode_to_vec(),
         ),
@@ -98,6 +99,7 @@ fn real_requests(
                 state: Some(pb::get_view_request::State::Sealed(sealed.clone())),
                 viewer,
                 token: token.to_vec(),
+                encodings: None,
             }
             .encode_to_vec(),
         ),

@@ -155,6 +155,7 @@ async fn sealed_actions_need_the_move_count() {
         .legal_moves(pb::LegalMovesRequest {
             state: Some(pb::legal_moves_request::State::Sealed(sealed.clone())),
             token: deal.table_token.clone(),
+            encodings: None,
         })
         .await
         .expect("moves")
@@ -238,6 +239,7 @@ async fn sealed_deals_are_dealt_from_seeds_the_server_draws() {
             .legal_moves(pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Sealed(sealed.clone())),
                 token: deal.table_token.clone(),
+                encodings: None,
             })
             .await
             .expect("moves")
@@ -297,6 +299,7 @@ async fn every_status_carries_its_details() {
             .legal_moves(pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Sealed(sealed.clone())),
                 token: deal.table_token.clone(),
+                encodings: None,
             })
             .await
             .expect("moves")

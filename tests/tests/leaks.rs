@@ -413,6 +413,7 @@ async fn answers(
             .legal_moves(Request::new(pb::LegalMovesRequest {
                 state: open().map(pb::legal_moves_request::State::Record),
                 token: Vec::new(),
+                encodings: None,
             }))
             .await;
         out.push(("open LegalMoves".to_owned(), answer(lm, keep)));
@@ -473,6 +474,7 @@ async fn answers(
         .legal_moves(Request::new(pb::LegalMovesRequest {
             state: Some(pb::legal_moves_request::State::Sealed(sealed())),
             token: token.clone(),
+            encodings: None,
         }))
         .await;
     out.push(("sealed LegalMoves".to_owned(), answer(lm, keep)));

@@ -33,6 +33,7 @@ async fn probe(engine: &Local, record: &pb::GameRecord) -> usize {
             .legal_moves(Request::new(pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Record(record.clone())),
                 token: Vec::new(),
+                encodings: None,
             }))
             .await
             .map(|_| ()),
@@ -89,6 +90,7 @@ async fn complete_record(engine: &Local, n: u64) -> pb::GameRecord {
             .legal_moves(Request::new(pb::LegalMovesRequest {
                 state: Some(pb::legal_moves_request::State::Record(record.clone())),
                 token: Vec::new(),
+                encodings: None,
             }))
             .await
             .expect("moves")

@@ -156,6 +156,7 @@ async fn a_match_through_next_deal() {
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&bad),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("bad match");

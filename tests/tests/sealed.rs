@@ -83,6 +83,7 @@ async fn play_sealed(
             .legal_moves(pb::LegalMovesRequest {
                 state: sealed_state(&sealed),
                 token: Vec::new(),
+                encodings: None,
             })
             .await
             .expect("public moves")
@@ -100,6 +101,7 @@ async fn play_sealed(
             .legal_moves(pb::LegalMovesRequest {
                 state: sealed_state(&sealed),
                 token: token.clone(),
+                encodings: None,
             })
             .await
             .expect("own moves")
@@ -215,6 +217,7 @@ async fn tampering_with_any_byte_is_rejected() {
             .legal_moves(pb::LegalMovesRequest {
                 state: sealed_state(&s),
                 token: deal.table_token.clone(),
+                encodings: None,
             })
             .await
             .expect("moves")
@@ -241,6 +244,7 @@ async fn tampering_with_any_byte_is_rejected() {
             .legal_moves(pb::LegalMovesRequest {
                 state: sealed_state(&bad),
                 token: Vec::new(),
+                encodings: None,
             })
             .await
             .expect_err("tampered record");
@@ -256,6 +260,7 @@ async fn tampering_with_any_byte_is_rejected() {
             .legal_moves(pb::LegalMovesRequest {
                 state: sealed_state(&bad),
                 token: Vec::new(),
+                encodings: None,
             })
             .await
             .expect_err("cut");
@@ -270,6 +275,7 @@ async fn tampering_with_any_byte_is_rejected() {
             .legal_moves(pb::LegalMovesRequest {
                 state: sealed_state(&s),
                 token: bad,
+                encodings: None,
             })
             .await
             .expect_err("tampered token");
@@ -284,6 +290,7 @@ async fn tampering_with_any_byte_is_rejected() {
         .legal_moves(pb::LegalMovesRequest {
             state: sealed_state(&s),
             token: other.seat_tokens[0].clone(),
+            encodings: None,
         })
         .await
         .expect_err("foreign token");
@@ -301,6 +308,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
         .legal_moves(pb::LegalMovesRequest {
             state: sealed_state(&sealed),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect("moves")
@@ -312,6 +320,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
         .legal_moves(pb::LegalMovesRequest {
             state: sealed_state(&sealed),
             token: deal.seat_tokens[other].clone(),
+            encodings: None,
         })
         .await
         .expect("moves")
@@ -361,6 +370,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
                 state: Some(pb::get_view_request::State::Sealed(sealed.clone())),
                 viewer: Some(asked),
                 token: deal.seat_tokens[1].clone(),
+                encodings: None,
             })
             .await
             .expect_err("another seat's view");
@@ -372,6 +382,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
             state: Some(pb::get_view_request::State::Sealed(sealed.clone())),
             viewer: None,
             token: deal.seat_tokens[1].clone(),
+            encodings: None,
         })
         .await
         .expect("own view")
@@ -390,6 +401,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
             state: Some(pb::get_view_request::State::Sealed(sealed.clone())),
             viewer: None,
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect("spectator")
@@ -408,6 +420,7 @@ async fn a_seat_token_acts_and_sees_only_for_its_seat() {
                 state,
                 viewer,
                 token,
+                encodings: None,
             })
             .await
             .expect("a view")
@@ -440,6 +453,7 @@ async fn keys_rotate_and_unknown_keys_are_refused() {
         .legal_moves(pb::LegalMovesRequest {
             state: sealed_state(&sealed),
             token: deal.table_token.clone(),
+            encodings: None,
         })
         .await
         .expect("opens")
@@ -466,6 +480,7 @@ async fn keys_rotate_and_unknown_keys_are_refused() {
         .legal_moves(pb::LegalMovesRequest {
             state: sealed_state(&sealed),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("unknown key");
@@ -484,6 +499,7 @@ async fn stale_records_abort_and_open_records_can_be_refused() {
         .legal_moves(pb::LegalMovesRequest {
             state: sealed_state(&s0),
             token: deal.table_token.clone(),
+            encodings: None,
         })
         .await
         .expect("moves")
@@ -535,6 +551,7 @@ async fn stale_records_abort_and_open_records_can_be_refused() {
         .legal_moves(pb::LegalMovesRequest {
             state: Some(pb::legal_moves_request::State::Record(open)),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("open record");

@@ -193,6 +193,7 @@ async fn omitting_the_view_changes_nothing_else() {
                     state: Some(pb::get_view_request::State::Record(record.clone())),
                     viewer: seat_viewer(to_act),
                     token: Vec::new(),
+                    encodings: None,
                 })
                 .await
                 .expect("a fresh server's view")
@@ -337,6 +338,7 @@ async fn seat_views_hide_what_they_must() {
                 .legal_moves(pb::LegalMovesRequest {
                     state: open_state(&record),
                     token: Vec::new(),
+                    encodings: None,
                 })
                 .await
                 .expect("moves")
@@ -451,6 +453,7 @@ async fn every_error_class_has_its_code_and_details() {
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&record),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("malformed");
@@ -465,6 +468,7 @@ async fn every_error_class_has_its_code_and_details() {
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&short),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("short seed");
@@ -477,6 +481,7 @@ async fn every_error_class_has_its_code_and_details() {
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&fresh),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect("moves")
@@ -671,6 +676,7 @@ async fn every_error_class_has_its_code_and_details() {
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&huge),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("oversized");
@@ -691,6 +697,7 @@ async fn every_error_class_has_its_code_and_details() {
         .legal_moves(pb::LegalMovesRequest {
             state: open_state(&long),
             token: Vec::new(),
+            encodings: None,
         })
         .await
         .expect_err("too long");
@@ -808,6 +815,7 @@ async fn health_reflection_and_grpc_web() {
     let request = pb::LegalMovesRequest {
         state: open_state(&record),
         token: Vec::new(),
+        encodings: None,
     };
     let expected = c
         .legal_moves(request.clone())

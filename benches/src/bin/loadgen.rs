@@ -1153,6 +1153,7 @@ mod tests {
                 ..Default::default()
             }),
             sealed: None,
+            encodings: None,
         }
         .encode_to_vec();
         let request = pb::ApplyActionRequest {

@@ -90,6 +90,19 @@ struct Args {
     /// commitment means the deal was random.
     #[arg(long, env = "TAROCK_ALLOW_CHOSEN_SEALED_DEALS")]
     allow_chosen_sealed_deals: bool,
+    /// Tables open at once on one Play stream; beyond it an open is refused (TABLE_LIMIT).
+    #[arg(long, env = "TAROCK_PLAY_TABLES_PER_STREAM", default_value_t = 1024)]
+    play_tables_per_stream: usize,
+    /// Play streams open at once; a new stream beyond it fails with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "TAROCK_PLAY_STREAMS", default_value_t = 48)]
+    play_streams: usize,
+    /// A Play or ValidateGames stream on which no message comes for this many seconds is ended
+    /// (DEADLINE_EXCEEDED, STREAM_IDLE).
+    #[arg(long, env = "TAROCK_STREAM_IDLE_SECS", default_value_t = 60)]
+    stream_idle_secs: u64,
+    /// The most worlds one SampleWorlds request may ask for.
+    #[arg(long, env = "TAROCK_MAX_WORLDS", default_value_t = 1000)]
+    max_worlds: u32,
 }
 
 /// Installs the Prometheus recorder with its HTTP listener on `addr` (every path, GET and HEAD,
@@ -196,6 +209,12 @@ async fn main() -> std::process::ExitCode {
         keys,
         refuse_open_records: args.refuse_open_records,
         allow_chosen_sealed_deals: args.allow_chosen_sealed_deals,
+        limits: tarock_service::Limits {
+            tables_per_stream: args.play_tables_per_stream.max(1),
+            play_streams: args.play_streams,
+            stream_idle: Duration::from_secs(args.stream_idle_secs.max(1)),
+            max_worlds: args.max_worlds.max(1),
+        },
     };
     let listener = match tokio::net::TcpListener::bind(args.listen).await {
         Ok(l) => l,

@@ -2,6 +2,7 @@
 //! record), what the action caused, and the view.
 
 use crate::convert::{self, Decoded};
+use crate::encodings;
 use crate::error;
 use crate::replays::{Key, Replayed};
 use crate::respond::{self, Detail, Hand, Written};
@@ -11,6 +12,7 @@ use std::sync::OnceLock;
 use tarock_engine::game::Game;
 use tarock_engine::Action;
 use tarock_proto::codec::Encoded;
+use tarock_proto::fields as f;
 use tarock_proto::lazy;
 use tarock_proto::v1 as pb;
 use tonic::Status;
@@ -35,7 +37,7 @@ fn action_of(
 }
 
 /// The answer: the action checked (the seat, its token, the move count of a sealed record, the
-/// rules) and applied. The replay of the record answered with is kept, under its bytes, for the
+/// rules) and applied, with the encodings of the new position asked for. The replay of the record answered with is kept, under its bytes, for the
 /// table's next request.
 pub(crate) fn handle(
     engine: &Engine,
@@ -74,6 +76,7 @@ pub(crate) fn handle(
     let actions = [decoded.actions.as_slice(), &[action]].concat();
     let seats = [seats.as_slice(), &[to_act]].concat();
     let who = viewer_for(access, r.viewer.as_ref(), &next)?;
+    let encodings = encodings::message(r.encodings.as_ref(), access, &next, &actions, &seats)?;
     // Sealed, the record inside grows by the action's field where its actions end.
     let (new_sealed, new_compact) = match (sealed, compact) {
         (None, _) => (None, None),
@@ -143,5 +146,8 @@ pub(crate) fn handle(
             },
         );
     }
-    Ok(answer)
+    Ok(match encodings {
+        Some(e) => respond::with_message(answer, f::apply_action_response::ENCODINGS, &e),
+        None => answer,
+    })
 }
