@@ -195,14 +195,22 @@ class EngineServiceServicer:
         rewards when a hand ends, after which the table deals its next hand from the next seed.
         The server keeps the stream's tables in memory while the stream is open (any replica can
         serve any stream); a table can be exported as its record at any time. Bounded: tables per
-        stream and streams per server are server flags, and an idle stream is closed.
+        stream and streams per server are server flags (RESOURCE_EXHAUSTED, TOO_MANY_STREAMS, for a
+        stream beyond the limit), and a stream on which no message comes for the server's idle
+        timeout is ended (DEADLINE_EXCEEDED, STREAM_IDLE). A stream also ends with its connection,
+        which the server closes after its maximum connection age (300 s and 30 s of grace by
+        default): a long session reconnects and opens its tables again (from exported records'
+        seeds). One answer per message, in order; a message that does not decode, or is over the
+        server's message limit, ends the stream with INVALID_ARGUMENT or OUT_OF_RANGE; anything
+        else wrong with a message is answered in `errors`, and the stream goes on.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ValidateGames(self, request_iterator, context):
-        """ValidateGame at scale: records in, verdicts out, one answer per record, in order.
+        """ValidateGame at scale: records in, verdicts out, one answer per record, in order. Ended,
+        as Play streams are, after the idle timeout without a record.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
