@@ -9,6 +9,7 @@
 mod args;
 mod record;
 mod state;
+mod vector;
 mod worlds;
 
 use pyo3::create_exception;
@@ -56,6 +57,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;
     m.add("RULES_VERSION", tarock_engine::RULES_VERSION)?;
     m.add_class::<state::State>()?;
+    m.add_class::<vector::VectorGame>()?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(record::from_record_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(args::variants, m)?)?;

@@ -11,7 +11,9 @@ Needs grpcio and protobuf (``pip install 'tarock[grpc]'``).
 
 from __future__ import annotations
 
+import atexit
 import queue
+import weakref
 from typing import Any, Mapping, Optional, Sequence, Union
 
 import grpc
@@ -57,6 +59,20 @@ def channel(target: str) -> grpc.Channel:
             ("grpc.max_send_message_length", 64 * 1024 * 1024),
         ],
     )
+
+
+# The environments with a stream open: closed when the interpreter exits, so that a script
+# that never calls close() does not wait at exit for their streams' request threads.
+_OPEN: "weakref.WeakSet[VectorEnv]" = weakref.WeakSet()
+
+
+@atexit.register
+def _close_open_streams() -> None:
+    for env in list(_OPEN):
+        try:
+            env.close()
+        except Exception:
+            pass
 
 
 class _Requests:
@@ -135,6 +151,9 @@ class VectorEnv:
         self._base = 0
         self._to_act = np.zeros(num_tables, dtype=np.int64)
         self._mask = np.zeros((num_tables, self.action_space), dtype=bool)
+        # True once the arrays were handed out in an observation: the next partial update
+        # copies them first rather than change what the caller holds.
+        self._handed = False
         self._obs = np.zeros((num_tables, self.observation_size), dtype=np.float32)
         self._info = np.zeros((num_tables, self.info_state_size), dtype=np.float32)
         self._hands = np.zeros(num_tables, dtype=np.int64)
@@ -146,6 +165,7 @@ class VectorEnv:
     def _open_stream(self) -> None:
         self._requests = _Requests()
         self._responses = self._stub.Play(self._requests)
+        _OPEN.add(self)
 
     def _exchange(self, messages: list) -> list:
         """Sends the messages and reads their answers, in order."""
@@ -243,6 +263,22 @@ class VectorEnv:
         self._raise_errors(answers)
         return self._observation(), rewards, over, {"hands_played": self._hands.copy()}
 
+    def sample_legal(self, rng: Optional[np.random.Generator] = None) -> np.ndarray:
+        """One uniformly random legal action id per table (int64 ``[num_tables]``), drawn with
+        ``rng`` as :meth:`tarock.vector.NativeVectorEnv.sample_legal` draws (the same ids for
+        the same masks and draws): table ``i``'s legal ids in ascending order, the one at
+        ``floor(u[i] * count)`` for ``u = rng.random(num_tables)``."""
+        rng = np.random.default_rng() if rng is None else rng
+        u = rng.random(self.num_tables)
+        mask = self._mask
+        counts = mask.sum(axis=1)
+        if not counts.all():
+            raise RuntimeError("a table has no legal action: call reset() first")
+        flat = np.flatnonzero(mask)
+        starts = np.cumsum(counts) - counts
+        k = np.minimum((u * counts).astype(np.int64), np.maximum(counts - 1, 0))
+        return flat[starts + k] - np.arange(self.num_tables) * self.action_space
+
     def export(self, tables: Optional[Sequence[int]] = None) -> list:
         """The records (GameRecord bytes) of the tables' hands in progress."""
         ids = range(self.num_tables) if tables is None else tables
@@ -280,7 +316,8 @@ class VectorEnv:
     # -- answers -------------------------------------------------------------------------------
 
     def _observation(self) -> dict:
-        obs = {"to_act": self._to_act.copy(), "legal_mask": self._mask.copy()}
+        self._handed = True
+        obs = {"to_act": self._to_act.copy(), "legal_mask": self._mask}
         if self.want_observation:
             obs["observation"] = self._obs.copy()
         if self.want_info_state:
@@ -292,12 +329,20 @@ class VectorEnv:
         n = len(a.tables)
         if n == 0:
             return
-        rows = np.fromiter(a.tables, dtype=np.int64, count=n) - self._base
+        masks = np.frombuffer(a.legal_masks, dtype=np.uint8).reshape(n, self.mask_bytes)
+        unpacked = np.unpackbits(masks, axis=1, count=self.action_space, bitorder="little").view(bool)
+        if n == self.num_tables:
+            # Every table, each once, in the order sent: the answer's rows are the tables'.
+            rows = slice(None)
+            self._mask = unpacked
+        else:
+            rows = np.fromiter(a.tables, dtype=np.int64, count=n) - self._base
+            if self._handed:
+                self._mask = self._mask.copy()
+            self._mask[rows] = unpacked
+        self._handed = False
         self._to_act[rows] = np.fromiter(a.to_act, dtype=np.int64, count=n)
         self._hands[rows] = np.fromiter(a.hands_played, dtype=np.int64, count=n)
-        masks = np.frombuffer(a.legal_masks, dtype=np.uint8).reshape(n, self.mask_bytes)
-        bits = np.unpackbits(masks, axis=1, count=self.action_space, bitorder="little")
-        self._mask[rows] = bits.view(bool)
         if self.want_observation:
             self._obs[rows] = np.frombuffer(a.observations, dtype="<f4").reshape(n, self.observation_size)
         if self.want_info_state:
@@ -306,7 +351,7 @@ class VectorEnv:
             rewards, over = step
             ended = np.fromiter(a.hand_over, dtype=bool, count=n)
             if ended.any():
-                done = rows[ended]
+                done = np.arange(self.num_tables)[ended] if isinstance(rows, slice) else rows[ended]
                 over[done] = True
                 rewards[done] = np.fromiter(a.rewards, dtype=np.int64, count=len(a.rewards)).reshape(
                     len(done), self.seats

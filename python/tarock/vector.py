@@ -31,7 +31,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 import numpy as np
 
 from . import _native
-from .seeds import Seed, next_seed, table_seed
+from .seeds import Seed, table_seed
 
 Options = Union[Mapping[str, Any], Sequence[tuple], None]
 
@@ -72,15 +72,13 @@ class NativeVectorEnv:
         self.want_observation = observation
         self.want_info_state = info_state
         self._seed = seed
+        self._seats_arg = seats
         probe = _native.new_game(variant, seats=seats, options=options, seed=0, dealer=dealer)
         self.seats = probe.num_players()
         self.action_space = probe.num_distinct_actions()
         self.observation_size = probe.observation_tensor_size() if observation else 0
         self.info_state_size = probe.information_state_tensor_size() if info_state else 0
-        self._states: list = []
-        self._seeds: list = []
-        self._dealers: list = []
-        self._hands = np.zeros(num_tables, dtype=np.int64)
+        self._game: Optional[Any] = None
 
     # -- the Gymnasium-style interface ---------------------------------------------------------
 
@@ -90,43 +88,48 @@ class NativeVectorEnv:
         (``{"table_seeds": [...], "dealers": [...]}``)."""
         if seed is not None:
             self._seed = seed
-        self._seeds, self._dealers = first_hands(self._seed, self.num_tables, self.dealer, options)
-        self._states = [self._deal(i) for i in range(self.num_tables)]
-        self._hands[:] = 0
-        return self._observe(range(self.num_tables)), {"hands_played": self._hands.copy()}
+        seeds, dealers = first_hands(self._seed, self.num_tables, self.dealer, options)
+        self._game = _native.VectorGame(
+            self.variant, seeds, dealers, seats=self._seats_arg, options=self.options
+        )
+        return self._observe(), {"hands_played": self._hands_played()}
 
     def step(self, actions):
-        """Applies one action id per table; returns ``(obs, rewards, hand_over, info)``."""
-        actions = np.asarray(actions)
+        """Applies one action id per table; returns ``(obs, rewards, hand_over, info)``. An
+        illegal action raises :class:`tarock.IllegalActionError` naming its table, and no table
+        moves."""
+        if self._game is None:
+            raise RuntimeError("call reset() before step()")
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
         if actions.shape != (self.num_tables,):
             raise ValueError(f"actions has shape {actions.shape}, not ({self.num_tables},)")
-        if not self._states:
-            raise RuntimeError("call reset() before step()")
         rewards = np.zeros((self.num_tables, self.seats), dtype=np.float64)
         over = np.zeros(self.num_tables, dtype=bool)
-        for i, a in enumerate(actions.tolist()):
-            s = self._states[i]
-            s.apply_action(a)
-            if s.is_terminal():
-                rewards[i] = s.returns()
-                over[i] = True
-                self._hands[i] += 1
-                self._seeds[i] = next_seed(self._seeds[i])
-                self._dealers[i] = (self._dealers[i] + 1) % self.seats
-                self._states[i] = self._deal(i)
-        return self._observe(range(self.num_tables)), rewards, over, {"hands_played": self._hands.copy()}
+        self._game.step(actions, rewards, over)
+        return self._observe(), rewards, over, {"hands_played": self._hands_played()}
+
+    def sample_legal(self, rng: Optional[np.random.Generator] = None) -> np.ndarray:
+        """One uniformly random legal action id per table (int64 ``[num_tables]``), drawn with
+        ``rng`` (a numpy Generator; a new unseeded one when None): a random policy, or an
+        exploring bot's random step, without decoding the masks."""
+        if self._game is None:
+            raise RuntimeError("call reset() first")
+        rng = np.random.default_rng() if rng is None else rng
+        return self._game.sample_legal(rng.random(self.num_tables))
 
     def export(self, tables: Optional[Sequence[int]] = None) -> list:
         """The records (GameRecord bytes) of the tables' hands in progress."""
         ids = range(self.num_tables) if tables is None else tables
-        return [self._states[i].to_record_bytes() for i in ids]
+        return [self.state(i).to_record_bytes() for i in ids]
 
     def state(self, table: int):
         """Table ``table``'s hand in progress, as a :class:`tarock.State` (a copy)."""
-        return self._states[table].clone()
+        if self._game is None:
+            raise RuntimeError("call reset() first")
+        return self._game.state(table)
 
     def close(self) -> None:
-        self._states = []
+        self._game = None
 
     def __enter__(self):
         return self
@@ -136,26 +139,18 @@ class NativeVectorEnv:
 
     # -- internals -----------------------------------------------------------------------------
 
-    def _deal(self, i: int):
-        return _native.new_game(
-            self.variant,
-            seats=self.seats,
-            options=self.options,
-            seed=self._seeds[i],
-            dealer=self._dealers[i],
-        )
+    def _hands_played(self) -> np.ndarray:
+        return self._game.hands_played()
 
-    def _observe(self, ids) -> dict:
-        states = self._states
-        to_act = np.fromiter((states[i].current_player() for i in ids), dtype=np.int64, count=self.num_tables)
-        mask = np.stack([states[i].legal_actions_mask() for i in ids])
+    def _observe(self) -> dict:
+        to_act = np.empty(self.num_tables, dtype=np.int64)
+        mask = np.empty((self.num_tables, self.action_space), dtype=bool)
+        self._game.observe(to_act, mask)
         obs = {"to_act": to_act, "legal_mask": mask}
         if self.want_observation:
-            obs["observation"] = np.stack(
-                [states[i].observation_tensor(int(to_act[i])) for i in ids]
-            )
+            obs["observation"] = np.empty((self.num_tables, self.observation_size), dtype=np.float32)
+            self._game.observation(obs["observation"])
         if self.want_info_state:
-            obs["info_state"] = np.stack(
-                [states[i].information_state_tensor(int(to_act[i])) for i in ids]
-            )
+            obs["info_state"] = np.empty((self.num_tables, self.info_state_size), dtype=np.float32)
+            self._game.info_state(obs["info_state"])
         return obs
