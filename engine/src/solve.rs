@@ -231,6 +231,9 @@ pub const MAX_MOVES: usize = 32;
 /// Nothing stored yet.
 const NO_MOVE: u8 = u8::MAX;
 
+/// The most runs of equivalent cards [`Ctx`] keeps.
+const MAX_RUNS: usize = 24;
+
 /// One slot of the transposition table: a position at the start of a trick, exactly.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -327,6 +330,16 @@ struct Ctx {
     named: CardSet,
     /// The trumps of the game's trick rules.
     trumps: CardSet,
+    /// Runs of two or more cards that follow one suit (or are trumps), adjacent in strength,
+    /// of one value and named by no rule: (cards, lowest index). The cards of a run held in a
+    /// position can be renamed to the run's lowest cards, in their order, without changing
+    /// anything the rest of the play reads: the table keys positions so renamed.
+    runs: [(u128, u8); MAX_RUNS],
+    nruns: usize,
+    /// Cards in no run: keyed as themselves.
+    alone: u128,
+    /// Each card's run (`u8::MAX`: none).
+    run_of: [u8; 78],
     /// [`Solvable::pile_slack`] at the root.
     slack: i32,
     /// Merge equivalent cards.
@@ -362,17 +375,100 @@ impl Ctx {
                 }
             }
         }
-        Ctx {
+        let named = g.named_cards();
+        let trumps = G::TRICK_RULES.trumps;
+        let mut ctx = Ctx {
             side,
             rank,
             active,
             classes,
             nclasses,
             thirds,
-            named: g.named_cards(),
-            trumps: G::TRICK_RULES.trumps,
+            named,
+            trumps,
+            runs: [(0, 0); MAX_RUNS],
+            nruns: 0,
+            alone: CardSet::ALL.0,
+            run_of: [u8::MAX; 78],
             slack: i32::try_from(g.pile_slack()).unwrap_or(i32::MAX / 4),
             prune,
+        };
+        ctx.find_runs();
+        ctx
+    }
+
+    /// Fills [`Ctx::runs`]: within each suit and the trumps (when they lie in one block of the
+    /// layout, as in every game), the maximal runs of cards of one value none of which is named.
+    fn find_runs(&mut self) {
+        let t = self.trumps.0;
+        let mut groups = [t; 5];
+        for (i, g) in groups.iter_mut().take(4).enumerate() {
+            *g = (((1u128 << 14) - 1) << (14 * i)) & !t;
+        }
+        for g in groups {
+            if g == 0 || (g >> g.trailing_zeros()).trailing_ones() != g.count_ones() {
+                // Only blocks of adjacent bits: a suit's, the trumps'.
+                continue;
+            }
+            let (lo, hi) = (g.trailing_zeros(), 128 - g.leading_zeros());
+            let mut start = lo;
+            while start < hi {
+                let v = self.thirds[start as usize];
+                let mut end = start + 1;
+                let named = |i: u32| self.named.0 >> i & 1 != 0;
+                if !named(start) {
+                    while end < hi && !named(end) && self.thirds[end as usize] == v {
+                        end += 1;
+                    }
+                }
+                if end - start >= 2 && self.nruns < MAX_RUNS {
+                    let m = ((1u128 << (end - start)) - 1) << start;
+                    for i in start..end {
+                        self.run_of[i as usize] = self.nruns as u8;
+                    }
+                    self.runs[self.nruns] = (m, start as u8);
+                    self.nruns += 1;
+                    self.alone &= !m;
+                }
+                start = end;
+            }
+        }
+    }
+
+    /// The card that stands for `c` (a card of the position in play `in_play`) in the table's
+    /// renamed positions.
+    fn renamed(&self, c: Card, in_play: u128) -> u8 {
+        let i = usize::from(c.index());
+        let Some(&(m, lo)) = self.runs.get(usize::from(self.run_of[i])) else {
+            return c.index();
+        };
+        lo + (in_play & m & ((1u128 << i) - 1)).count_ones() as u8
+    }
+
+    /// The card of the position in play `in_play` that the renamed card `code` stands for.
+    fn real(&self, code: u8, in_play: u128) -> u8 {
+        let Some(&ri) = self.run_of.get(usize::from(code)) else {
+            return code;
+        };
+        let Some(&(m, lo)) = self.runs.get(usize::from(ri)) else {
+            return code;
+        };
+        let mut rest = in_play & m;
+        for _ in lo..code {
+            rest &= rest.wrapping_sub(1);
+        }
+        if rest == 0 {
+            NO_MOVE
+        } else {
+            rest.trailing_zeros() as u8
+        }
+    }
+
+    /// [`code`] of a move, its card renamed as the table keys it.
+    fn code(&self, a: Action, in_play: CardSet) -> u8 {
+        match a {
+            Action::Play(c) => self.renamed(c, in_play.0),
+            _ => code(a),
         }
     }
 
@@ -410,20 +506,55 @@ impl Ctx {
         p
     }
 
+    /// The key of `g` at the start of a trick, its cards renamed (see [`Ctx::runs`]).
     fn key<G: Solvable>(&self, g: &G) -> Key {
         let core = g.core();
-        let (mut cards, mut plane0, mut plane1) = (0u128, 0u128, 0u128);
+        let mut hands = [0u128; MAX_SEATS];
+        let mut n = 0;
         for (i, &h) in core.hands.0.iter().enumerate() {
-            if self.active & (1 << i) == 0 {
+            if self.active & (1 << i) != 0 {
+                hands[usize::from(self.rank[i])] = h.0;
+                n += 1;
+            }
+        }
+        let hands = &hands[..n];
+        let all = hands.iter().fold(0, |a, &h| a | h);
+        let mut renamed = [0u128; MAX_SEATS];
+        for (r, &h) in renamed.iter_mut().zip(hands) {
+            *r = h & self.alone;
+        }
+        for &(m, lo) in &self.runs[..self.nruns] {
+            let held = all & m;
+            if held == 0 {
                 continue;
             }
-            let r = self.rank[i];
-            cards |= h.0;
+            let low = ((1u128 << held.count_ones()) - 1) << lo;
+            if held == low {
+                for (r, &h) in renamed.iter_mut().zip(hands) {
+                    *r |= h & m;
+                }
+                continue;
+            }
+            let (mut rest, mut at) = (held, lo);
+            while rest != 0 {
+                let b = rest & rest.wrapping_neg();
+                for (r, &h) in renamed.iter_mut().zip(hands) {
+                    if h & b != 0 {
+                        *r |= 1u128 << at;
+                    }
+                }
+                rest ^= b;
+                at += 1;
+            }
+        }
+        let (mut cards, mut plane0, mut plane1) = (0u128, 0u128, 0u128);
+        for (r, &h) in renamed[..n].iter().enumerate() {
+            cards |= h;
             if r & 1 != 0 {
-                plane0 |= h.0;
+                plane0 |= h;
             }
             if r & 2 != 0 {
-                plane1 |= h.0;
+                plane1 |= h;
             }
         }
         Key {
@@ -462,6 +593,7 @@ pub struct Solver {
     aborted: bool,
     overflow: bool,
     prune: bool,
+    transpositions: bool,
     list: ActionList,
 }
 
@@ -502,6 +634,7 @@ impl Solver {
             aborted: false,
             overflow: false,
             prune: true,
+            transpositions: true,
             list: ActionList::new(),
         }
     }
@@ -521,6 +654,13 @@ impl Solver {
     /// is the same either way (the tests check it); only the work differs.
     pub fn set_equivalence_pruning(&mut self, on: bool) {
         self.prune = on;
+    }
+
+    /// Whether the transposition table is used (the default) or not: the value is the same
+    /// either way (the tests check it on positions too large for a plain minimax); without it
+    /// the search takes far longer.
+    pub fn set_transpositions(&mut self, on: bool) {
+        self.transpositions = on;
     }
 
     /// The exact value for `side` of the position `g` in trick play, and a move that achieves it.
@@ -710,13 +850,13 @@ impl Solver {
         }
 
         // The table, at the start of a trick.
-        let trick_start = core.trick.is_empty();
+        let trick_start = self.transpositions && core.trick.is_empty();
         let mut key = None;
         let mut hint = NO_MOVE;
         if trick_start {
             let k = ctx.key(g);
             if let Some(e) = self.probe(&k) {
-                hint = e.best;
+                hint = ctx.real(e.best, in_play.0);
                 let (el, eu) = (i32::from(e.lower), i32::from(e.upper));
                 if !is_root {
                     if el >= beta {
@@ -761,12 +901,12 @@ impl Solver {
             }
             if maximise {
                 if v > best_v {
-                    (best_v, best_m, best_a) = (v, code(a), Some(a));
+                    (best_v, best_m, best_a) = (v, ctx.code(a, in_play), Some(a));
                 }
                 alpha = alpha.max(v);
             } else {
                 if v < best_v {
-                    (best_v, best_m, best_a) = (v, code(a), Some(a));
+                    (best_v, best_m, best_a) = (v, ctx.code(a, in_play), Some(a));
                 }
                 beta = beta.min(v);
             }
