@@ -258,9 +258,16 @@ struct Entry {
     depth: u8,
 }
 
+/// The check [`Solver`] keeps of a key's hash: its high bits, never 0 (an empty slot).
+fn tag(hash: u64) -> u32 {
+    (hash >> 32) as u32 | 1
+}
+
 /// The key of a position at the start of a trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key {
+    /// [`Key::hash_of`] of the rest, computed once.
+    hash: u64,
     cards: u128,
     plane0: u128,
     plane1: u128,
@@ -270,7 +277,7 @@ struct Key {
 }
 
 impl Key {
-    fn hash(&self) -> u64 {
+    fn hash_of(&self) -> u64 {
         const K: u64 = 0x9E37_79B9_7F4A_7C15;
         let words = [
             self.cards as u64,
@@ -472,6 +479,22 @@ impl Ctx {
         }
     }
 
+    /// The value in thirds of `cards`, card by card: for a trick's few cards.
+    #[inline]
+    fn value_of_few(&self, cards: CardSet) -> i32 {
+        let mut rest = cards.0;
+        let mut v = 0;
+        while rest != 0 {
+            v += self
+                .thirds
+                .get(rest.trailing_zeros() as usize)
+                .copied()
+                .unwrap_or(0);
+            rest &= rest - 1;
+        }
+        v
+    }
+
     /// The value in thirds of `cards`.
     #[inline]
     fn value(&self, cards: CardSet) -> i32 {
@@ -557,14 +580,17 @@ impl Ctx {
                 plane1 |= h;
             }
         }
-        Key {
+        let mut k = Key {
+            hash: 0,
             cards,
             plane0,
             plane1,
             state: g.play_state(),
             leader: core.to_act.get(),
             ntricks: core.ntricks,
-        }
+        };
+        k.hash = k.hash_of();
+        k
     }
 
     /// The cards of `c`'s suit for following (the trumps, or its suit), empty for a card that
@@ -585,6 +611,9 @@ impl Ctx {
 #[derive(Clone, Debug)]
 pub struct Solver {
     table: Vec<Entry>,
+    /// A check of each entry's key (high bits of its hash, never 0 once stored), kept apart so
+    /// that a probe reads one cache line of checks and then only the entry that may match.
+    tags: Vec<u32>,
     /// Buckets − 1 (the table holds `4 × buckets` entries).
     mask: usize,
     generation: u32,
@@ -627,6 +656,7 @@ impl Solver {
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
         Solver {
             table: vec![Entry::default(); entries],
+            tags: vec![0; entries],
             mask: entries / WAYS - 1,
             generation: 0,
             nodes: 0,
@@ -706,6 +736,7 @@ impl Solver {
         if self.generation == 0 {
             // Wrapped: clear the table, so that no entry of an old solve passes for a new one.
             self.table.fill(Entry::default());
+            self.tags.fill(0);
             self.generation = 1;
         }
         self.nodes = 0;
@@ -973,11 +1004,15 @@ impl Solver {
                 n += 1;
             }
         }
+        let lead = Lead {
+            winning: core.trick.winner(&G::TRICK_RULES),
+            mine: ctx.side & (1 << me.get()) != 0,
+        };
         for m in &mut moves[..n] {
             m.1 = if code(m.0) == hint && hint != NO_MOVE {
                 i32::MAX
             } else {
-                score::<G>(ctx, core, me, in_play, m.0)
+                score(ctx, core, lead, in_play, m.0)
             };
         }
         // Insertion sort, best first: short lists.
@@ -994,20 +1029,28 @@ impl Solver {
     }
 
     fn probe(&self, k: &Key) -> Option<Entry> {
-        let b = (k.hash() as usize & self.mask) * WAYS;
-        self.table[b..b + WAYS]
-            .iter()
-            .find(|e| e.generation == self.generation && k.matches(e))
-            .copied()
+        let b = (k.hash as usize & self.mask) * WAYS;
+        let tag = tag(k.hash);
+        for i in b..b + WAYS {
+            if self.tags.get(i) == Some(&tag) {
+                let e = self.table.get(i)?;
+                if e.generation == self.generation && k.matches(e) {
+                    return Some(*e);
+                }
+            }
+        }
+        None
     }
 
     fn store(&mut self, k: &Key, lower: i32, upper: i32, best: u8, depth: u32) {
         if self.aborted || self.overflow {
             return;
         }
-        let b = (k.hash() as usize & self.mask) * WAYS;
+        let b = (k.hash as usize & self.mask) * WAYS;
         let generation = self.generation;
-        let bucket = &mut self.table[b..b + WAYS];
+        let Some(bucket) = self.table.get_mut(b..b + WAYS) else {
+            return;
+        };
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         if let Some(e) = bucket
             .iter_mut()
@@ -1033,6 +1076,9 @@ impl Solver {
                 worst = w;
                 slot = i;
             }
+        }
+        if let Some(t) = self.tags.get_mut(b + slot) {
+            *t = tag(k.hash);
         }
         bucket[slot] = Entry {
             cards: k.cards,
@@ -1063,7 +1109,7 @@ fn pile_delta(ctx: &Ctx, before: &Core, after: &Core) -> i32 {
         return 0;
     }
     let (b, a) = (ctx.side_piles(before), ctx.side_piles(after));
-    ctx.value(a - b) - ctx.value(b - a)
+    ctx.value_of_few(a - b) - ctx.value_of_few(b - a)
 }
 
 /// True when `p` and `c` (`p` listed just before `c`, so weaker or in another suit) are
@@ -1090,33 +1136,45 @@ fn equivalent(ctx: &Ctx, in_play: CardSet, p: Card, c: Card) -> bool {
 /// The ordering heuristic of a move of `me` (larger first): in a trick, a card that wins it for
 /// the side (cheaply, if one's own; with points, if a partner's), else the card of fewest points;
 /// leading, the highest card still in play of its suit, else the weakest card.
-fn score<G: Solvable>(ctx: &Ctx, core: &Core, me: Seat, in_play: CardSet, a: Action) -> i32 {
+fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32 {
     let Action::Play(c) = a else {
         // The Danish fool led naming a suit: rarely best.
         return -10_000;
     };
     let v = ctx.thirds[usize::from(c.index())];
     let strength = i32::from(c.index());
-    let rules = G::TRICK_RULES;
-    if core.trick.is_empty() {
-        let group = ctx.group(c);
-        let top = group != 0 && (in_play.0 & group) >> c.index() == 1;
-        let trump = ctx.trumps.contains(c);
-        return if top {
-            1000 + 8 * v - if trump { 200 } else { 0 }
+    let Some((w, wc)) = lead.winning else {
+        if core.trick.is_empty() {
+            let group = ctx.group(c);
+            let top = group != 0 && (in_play.0 & group) >> c.index() == 1;
+            let trump = ctx.trumps.contains(c);
+            return if top {
+                1000 + 8 * v - if trump { 200 } else { 0 }
+            } else {
+                -8 * v - strength
+            };
+        }
+        // Only the excuse so far: this card takes the lead.
+        return if lead.mine {
+            2000 + 4 * v - strength
         } else {
-            -8 * v - strength
+            -8 * v
         };
-    }
-    let mut t = core.trick;
-    t.push(me, c);
-    let Some((w, _)) = t.winner(&rules) else {
-        return -8 * v;
     };
-    let ours = ctx.side & (1 << w.get()) != 0;
-    let mine = ctx.side & (1 << me.get()) != 0;
-    if ours == mine {
-        if w == me {
+    // Whether `c` beats the winning card: a higher trump, or a higher card of its suit.
+    let t = ctx.trumps;
+    let beats = if t.contains(c) {
+        !t.contains(wc) || c.index() > wc.index()
+    } else {
+        !t.contains(wc) && ctx.group(c) & wc.set().0 != 0 && c.index() > wc.index()
+    };
+    let ours = if beats {
+        lead.mine
+    } else {
+        ctx.side & (1 << w.get()) != 0 && lead.mine || ctx.side & (1 << w.get()) == 0 && !lead.mine
+    };
+    if ours {
+        if beats {
             2000 + 4 * v - strength
         } else {
             2000 + 8 * v
@@ -1124,4 +1182,13 @@ fn score<G: Solvable>(ctx: &Ctx, core: &Core, me: Seat, in_play: CardSet, a: Act
     } else {
         -8 * v - strength
     }
+}
+
+/// What the ordering reads of the trick once per position.
+#[derive(Clone, Copy, Debug)]
+struct Lead {
+    /// The winning seat and card so far (approximate for a suit the Danish fool named).
+    winning: Option<(Seat, Card)>,
+    /// The seat to act is on the side.
+    mine: bool,
 }
