@@ -34,14 +34,20 @@
 //!   the search as in play, and no rule is re-implemented here.
 //! - **The transposition table** stores, for positions at the start of a trick, a lower and an
 //!   upper bound on the value and the best move found. Its key is everything the rest of the play
-//!   depends on: each active seat's hand (the exact cards, stored in full and compared on every
-//!   probe, so a hash collision can never mix two positions up), the seat to lead, the number of
-//!   tricks played, and the game's own state that play changes and the future reads
+//!   depends on: each active seat's hand (stored in full and compared on every probe, so a hash
+//!   collision can never mix two positions up), the seat to lead, the number of tricks played,
+//!   and the game's own state that play changes and the future reads
 //!   ([`Solvable::play_state`]: the Hungarian "team lost a trick" flags, HU-PLAY-16; the Danish
 //!   suit named by the fool's lead, the card of no value owed, and which piles hold such a card).
-//!   What stays fixed during play (contract, partner, announced obligations, options) is not in
-//!   the key: the table is emptied (by a generation number, in constant time) whenever a new
-//!   root is solved, so every entry comes from the same hand.
+//!   The hands are keyed **renamed**: within a run of cards that follow one suit (or are trumps),
+//!   are adjacent in strength, are worth the same and are named by no rule of play, the cards
+//!   still held are renamed to the run's lowest cards in their order (as a bridge solver keys by
+//!   relative rank). Renaming changes nothing the future reads (which suit a card follows, how
+//!   it ranks against every other card still in play, its value), so positions that differ only
+//!   by which cards of such runs were played before share their entry; the best move is stored
+//!   renamed and mapped back. What stays fixed during play (contract, partner, announced
+//!   obligations, options) is not in the key: the table is emptied (by a generation number, in
+//!   constant time) whenever a new root is solved, so every entry comes from the same hand.
 //! - **Move ordering**: the table's best move first, then a heuristic that ranks cards by
 //!   whether they win the trick for the side and by their point value. Ordering changes only
 //!   the work done, never the value.
@@ -68,9 +74,18 @@
 //! # Memory and allocation
 //!
 //! The table is allocated once, by [`Solver::with_capacity`] (a number of entries, rounded down
-//! to a power of two, at least 4; each entry is [`Solver::ENTRY_BYTES`] bytes): the search itself
-//! never allocates. Entries are replaced in buckets of four, keeping those with more cards still
-//! to play. A node limit ([`Solver::set_node_limit`]) bounds the time.
+//! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 84: the
+//! default 2^18 entries take 21 MiB): the search itself never allocates (positions are copied on
+//! the stack, moves listed into buffers of fixed size). Entries are replaced in buckets of four,
+//! keeping those with more cards still to play. A node limit ([`Solver::set_node_limit`])
+//! bounds the time.
+//!
+//! # Cost
+//!
+//! Measured by `benches/src/bin/solve.rs` (see `docs/performance.md`): a whole four-handed
+//! Hungarian play (9 tricks) takes about a tenth of a second on average; the work grows about
+//! tenfold for every two tricks more, so whole Austrian (16 tricks) and Danish (25) plays take
+//! far longer, and endings of their last 8 to 12 tricks what a 9-trick Hungarian play takes.
 
 use crate::action::Action;
 use crate::card::{Card, CardSet};
@@ -636,10 +651,10 @@ impl Default for Solver {
 const WAYS: usize = 4;
 
 impl Solver {
-    /// Bytes per table entry.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+    /// Bytes per table entry: the entry and its check.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<u32>();
 
-    /// Entries of [`Solver::new`]'s table: 2^18, 20 MiB.
+    /// Entries of [`Solver::new`]'s table: 2^18, 21 MiB.
     pub const DEFAULT_ENTRIES: usize = 1 << 18;
 
     /// A solver with [`Solver::DEFAULT_ENTRIES`] table entries.

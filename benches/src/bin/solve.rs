@@ -21,7 +21,7 @@ use tarock_benches::{choose, quantile, seats, Policy, Rng};
 use tarock_engine::count::{count_thirds, CountMethod};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{AnyGame, CardSet, SeatMask, Setup, Solver, Variant};
+use tarock_engine::{AnyGame, CardSet, SeatMask, Setup, SolveError, Solver, Variant};
 
 /// Flags.
 #[derive(Debug, Parser)]
@@ -51,6 +51,12 @@ struct Args {
     /// Rule options as `name=value`, repeatable.
     #[arg(long = "option")]
     options: Vec<String>,
+    /// Solve endings of this many tricks (random cards played first) instead of the whole play.
+    #[arg(long)]
+    tricks: Option<usize>,
+    /// Give up a deal after this many nodes (counted as `limited`, left out of the figures).
+    #[arg(long)]
+    node_limit: Option<u64>,
 }
 
 fn method(v: Variant) -> CountMethod {
@@ -63,8 +69,17 @@ fn method(v: Variant) -> CountMethod {
     }
 }
 
-/// The start of trick play of deal `seed`, or `None` if the hand ends before it.
-fn start_of_play(setup: &Setup, rng: &mut Rng) -> Option<AnyGame> {
+/// The cards in the active hands.
+fn in_hands(g: &AnyGame) -> CardSet {
+    let table = g.table_info();
+    tarock_engine::Seat::all(table.seats)
+        .filter(|&s| table.is_active(s))
+        .fold(CardSet::EMPTY, |p, s| p | g.hand(s))
+}
+
+/// The start of trick play of deal `seed` (or, with `tricks`, the first trick with that many
+/// tricks left after random cards), or `None` if the hand ends before it.
+fn start_of_play(setup: &Setup, tricks: Option<usize>, rng: &mut Rng) -> Option<AnyGame> {
     let mut g = AnyGame::new(setup).ok()?;
     while g.stage() != Stage::Play {
         g.to_act()?;
@@ -72,7 +87,15 @@ fn start_of_play(setup: &Setup, rng: &mut Rng) -> Option<AnyGame> {
         let a = choose(&legal, Policy::Realistic, g.stage() == Stage::Announce, rng);
         g.play_unchecked(a);
     }
-    Some(g)
+    if let Some(t) = tricks {
+        let n = usize::from(g.table_info().active_count());
+        while in_hands(&g).len() as usize > t * n {
+            let legal = g.legal_actions();
+            let a = choose(&legal, Policy::Uniform, false, rng);
+            g.play_unchecked(a);
+        }
+    }
+    (g.stage() == Stage::Play).then_some(g)
 }
 
 fn main() -> std::process::ExitCode {
@@ -91,6 +114,10 @@ fn main() -> std::process::ExitCode {
         pairs.push((k.trim().to_owned(), v.trim().to_owned()));
     }
     let mut solver = Solver::with_capacity(args.entries);
+    if let Some(n) = args.node_limit {
+        solver.set_node_limit(n);
+    }
+    let mut limited = 0u64;
     let mut rng = Rng::new(args.seed ^ 0x501E);
     let (mut times, mut nodes) = (Vec::new(), Vec::new());
     let mut tricks = 0;
@@ -104,7 +131,7 @@ fn main() -> std::process::ExitCode {
             seed_from_u64(seed),
         );
         setup.options.clone_from(&pairs);
-        let Some(g) = start_of_play(&setup, &mut rng) else {
+        let Some(g) = start_of_play(&setup, args.tricks, &mut rng) else {
             continue;
         };
         let table = g.table_info();
@@ -122,6 +149,13 @@ fn main() -> std::process::ExitCode {
         let t = Instant::now();
         let s = match solver.solve(&g, side) {
             Ok(s) => s,
+            Err(SolveError::NodeLimit { .. }) => {
+                limited += 1;
+                if limited > args.deals {
+                    break;
+                }
+                continue;
+            }
             Err(e) => {
                 eprintln!("error: deal {seed}: {e}");
                 return std::process::ExitCode::FAILURE;
@@ -137,6 +171,7 @@ fn main() -> std::process::ExitCode {
             s.value_thirds
         );
         if (times.len() as u64) <= args.check {
+            solver.set_node_limit(u64::MAX);
             let other = solver
                 .solve(&g, side.others(&table))
                 .expect("solvable")
@@ -152,6 +187,9 @@ fn main() -> std::process::ExitCode {
                 top.min()
             };
             assert_eq!(top, Some(s.value_thirds), "deal {seed}: values");
+            if let Some(n) = args.node_limit {
+                solver.set_node_limit(n);
+            }
         }
     }
     let mut sorted = times.clone();
@@ -162,11 +200,12 @@ fn main() -> std::process::ExitCode {
     let ms = |ns: u64| ns as f64 / 1e6;
     println!(
         "{{\"variant\":\"{}\",\"seats\":{n_seats},\"deals\":{},\"tricks\":{tricks},\
-         \"entries\":{},\"mean_ms\":{:.3},\"p50_ms\":{:.3},\"p95_ms\":{:.3},\"max_ms\":{:.3},\
+         \"entries\":{},\"node_limit\":{},\"limited\":{limited},\"mean_ms\":{:.3},\"p50_ms\":{:.3},\"p95_ms\":{:.3},\"max_ms\":{:.3},\
          \"mean_nodes\":{:.0},\"p50_nodes\":{},\"p95_nodes\":{},\"max_nodes\":{}}}",
         variant.id(),
         times.len(),
         solver.capacity(),
+        args.node_limit.map_or("null".to_owned(), |n| n.to_string()),
         times.iter().sum::<u64>() as f64 / n / 1e6,
         ms(quantile(&sorted, 0.5)),
         ms(quantile(&sorted, 0.95)),
