@@ -37,7 +37,7 @@
 //!   depends on: each active seat's hand (stored in full and compared on every probe, so a hash
 //!   collision can never mix two positions up), the seat to lead, the number of tricks played,
 //!   and the game's own state that play changes and the future reads
-//!   ([`Solvable::play_state`]: the Hungarian "team lost a trick" flags, HU-PLAY-16; the Danish
+//!   (`Solvable::play_state`: the Hungarian "team lost a trick" flags, HU-PLAY-16; the Danish
 //!   suit named by the fool's lead, the card of no value owed, and which piles hold such a card).
 //!   The hands are keyed **renamed**: within a run of cards that follow one suit (or are trumps),
 //!   are adjacent in strength, are worth the same and are named by no rule of play, the cards
@@ -53,14 +53,14 @@
 //!   the work done, never the value.
 //! - **Equivalent cards**: two cards of one hand that follow the same suit, are adjacent in
 //!   strength among the cards still in play (in the hands or in the current trick), are worth the
-//!   same points, and are named by no rule of play in this hand ([`Solvable::named_cards`]) lead
+//!   same points, and are named by no rule of play in this hand (`Solvable::named_cards`) lead
 //!   to positions that differ only by swapping the two cards, which changes no legal move, no
 //!   trick winner and no count: only one of them is searched. Cards out of play (played to
 //!   earlier tricks, in the talon, discarded) cannot separate them, since no future trick holds
 //!   them.
 //! - **Bounds**: the value lies between `−slack` and the points still in play plus `slack`
 //!   (`slack` the most a rule can move between piles beyond the trick's cards,
-//!   [`Solvable::pile_slack`]); a search whose window lies outside stops at once.
+//!   `Solvable::pile_slack`); a search whose window lies outside stops at once.
 //!
 //! # Why it is exact
 //!
@@ -83,9 +83,11 @@
 //! # Cost
 //!
 //! Measured by `benches/src/bin/solve.rs` (see `docs/performance.md`): a whole four-handed
-//! Hungarian play (9 tricks) takes about a tenth of a second on average; the work grows about
-//! tenfold for every two tricks more, so whole Austrian (16 tricks) and Danish (25) plays take
-//! far longer, and endings of their last 8 to 12 tricks what a 9-trick Hungarian play takes.
+//! Hungarian play (9 tricks) takes about 1.9 million nodes (a few tenths of a second) on
+//! average; the work grows about tenfold for every two tricks more, so whole Austrian (16
+//! tricks) and Danish (25) plays take seconds to minutes, and endings of their last 10 to 12
+//! tricks what a 9-trick Hungarian play takes. For search bots, solve endings, or set a node
+//! limit.
 
 use crate::action::Action;
 use crate::card::{Card, CardSet};
@@ -257,7 +259,7 @@ struct Entry {
     /// Bit 0 and bit 1 of each card's holder, as its rank among the active seats.
     plane0: u128,
     plane1: u128,
-    /// [`Solvable::play_state`].
+    /// `Solvable::play_state`.
     state: u64,
     /// The solve the entry belongs to (0: empty).
     generation: u32,
@@ -362,7 +364,7 @@ struct Ctx {
     alone: u128,
     /// Each card's run (`u8::MAX`: none).
     run_of: [u8; 78],
-    /// [`Solvable::pile_slack`] at the root.
+    /// `Solvable::pile_slack` at the root.
     slack: i32,
     /// Merge equivalent cards.
     prune: bool,
