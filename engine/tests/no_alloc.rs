@@ -126,3 +126,42 @@ fn writing_the_tensors_does_not_allocate() {
     }
     assert!(written > 2_000);
 }
+
+#[test]
+fn solving_does_not_allocate() {
+    use tarock_engine::game::{Observe, Stage};
+    use tarock_engine::{SeatMask, Solver};
+    // The table is allocated once, with the solver; a solve then allocates nothing.
+    let mut solver = Solver::with_capacity(1 << 12);
+    let mut solved = 0;
+    for seed in 0..60u64 {
+        let variant = Variant::ALL[seed as usize % Variant::ALL.len()];
+        let counts = variant.seat_counts();
+        let seats = counts[(seed / 6) as usize % counts.len()];
+        let setup = Setup::seeded(variant, seats, Seat::new(0), seed_from_u64(seed));
+        let mut g = AnyGame::new(&setup).expect("valid setup");
+        let mut rng = DealRng::from_seed(seed_from_u64(seed + 11));
+        // Random play to the last five tricks.
+        let n = u32::from(g.table_info().active_count());
+        while g.to_act().is_some() {
+            let held: u32 = Seat::all(seats).map(|s| g.hand(s).len()).sum();
+            if g.stage() == Stage::Play && held <= 5 * n {
+                break;
+            }
+            g.play_pick(|k| rng.below(k as u32) as usize);
+        }
+        if g.stage() != Stage::Play {
+            continue;
+        }
+        let side = SeatMask::of(g.to_act().expect("in play"));
+        let before = ALLOCS.load(Ordering::SeqCst);
+        WATCHED.with(|w| w.set(true));
+        let s = solver.solve(&g, side);
+        WATCHED.with(|w| w.set(false));
+        let after = ALLOCS.load(Ordering::SeqCst);
+        assert!(s.is_ok(), "seed {seed}");
+        assert_eq!(after, before, "seed {seed}: the solve allocated");
+        solved += 1;
+    }
+    assert!(solved > 30, "{solved} positions");
+}

@@ -1044,6 +1044,25 @@ const TARGETS: [Target; 11] = [
     Target::Bonus(BONUSES[9]),
 ];
 
+impl crate::solve::Solvable for Austrian {
+    /// AT-SCORE-02: counted in threes, two off per three.
+    const COUNT: CountMethod = CountMethod::ThreesMinusTwo;
+
+    /// In Trischaken the I is played only as one's last tarock (AT-PLAY-09).
+    fn named_cards(&self) -> CardSet {
+        if self.phase == Phase::Trischaken {
+            Card::PAGAT.set()
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// Nothing of the Austrian hand's own changes in play that play reads.
+    fn play_state(&self) -> u64 {
+        0
+    }
+}
+
 impl Game for Austrian {
     fn to_act(&self) -> Option<Seat> {
         (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)

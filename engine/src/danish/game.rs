@@ -793,6 +793,51 @@ impl Danish {
     }
 }
 
+impl Danish {
+    /// Whether a card of no value can still be given for the fool (DK-PLAY-10 with
+    /// `fool_exchange_card`): one is owed, or the fool is still to be played.
+    fn exchange_pending(&self) -> bool {
+        if !self.o.fool_exchange_card {
+            return false;
+        }
+        let in_hands = self.core.hands.0.iter().any(|h| h.contains(FOOL));
+        self.owed.is_some() || in_hands || self.core.trick.cards().contains(FOOL)
+    }
+}
+
+impl crate::solve::Solvable for Danish {
+    /// DK-SCORE-26: the counters plus one point per three cards.
+    const COUNT: crate::count::CountMethod = crate::count::CountMethod::Danish;
+
+    /// The fool, the excuse (DK-PLAY-08..13).
+    fn named_cards(&self) -> CardSet {
+        FOOL.set()
+    }
+
+    /// What the fool's lead named in the current trick (DK-PLAY-11), and, while a card of no
+    /// value can still be given for the fool (DK-PLAY-10, `fool_exchange_card`), who owes whom
+    /// and which piles hold such a card to give.
+    fn play_state(&self) -> u64 {
+        let mut k = u64::from(encode(self.named));
+        if self.exchange_pending() {
+            if let Some((from, to)) = self.owed {
+                k |= (1 | u64::from(from.get()) << 1 | u64::from(to.get()) << 4) << 3;
+            }
+            for (i, pile) in self.core.won.0.iter().enumerate() {
+                if pile.into_iter().any(|c| danish_value(c) == 0) {
+                    k |= 1 << (10 + i);
+                }
+            }
+        }
+        k
+    }
+
+    /// The one card of no value given for the fool: one third.
+    fn pile_slack(&self) -> i64 {
+        i64::from(self.exchange_pending())
+    }
+}
+
 impl Game for Danish {
     fn to_act(&self) -> Option<Seat> {
         (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)

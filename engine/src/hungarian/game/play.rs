@@ -269,3 +269,19 @@ impl Hungarian {
         self.phase = Phase::Over(end);
     }
 }
+
+impl crate::solve::Solvable for Hungarian {
+    /// HU-SCORE-01: the plain sum of the card values.
+    const COUNT: crate::count::CountMethod = crate::count::CountMethod::Plain;
+
+    /// The cards the announced obligations reserve (HU-PLAY-12/15/18), made when play starts.
+    fn named_cards(&self) -> CardSet {
+        self.reserved[0].cards | self.reserved[1].cards
+    }
+
+    /// Whether each team has lost a trick: it ends the centrum's and the birds' obligations
+    /// (HU-PLAY-16).
+    fn play_state(&self) -> u64 {
+        u64::from(self.lost_trick[0]) | u64::from(self.lost_trick[1]) << 1
+    }
+}

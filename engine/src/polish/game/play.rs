@@ -81,3 +81,18 @@ impl Polish {
         }
     }
 }
+
+impl crate::solve::Solvable for Polish {
+    /// PL-SCORE-02: counted in threes, two off per three.
+    const COUNT: CountMethod = CountMethod::ThreesMinusTwo;
+
+    /// The cards an announcement reserves (PL-PLAY-08/09).
+    fn named_cards(&self) -> CardSet {
+        Seat::all(self.core.table.seats).fold(CardSet::EMPTY, |r, s| r | self.reserved(s))
+    }
+
+    /// Nothing of the Polish hand's own changes in play that play reads.
+    fn play_state(&self) -> u64 {
+        0
+    }
+}

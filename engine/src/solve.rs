@@ -1,0 +1,1211 @@
+//! A double-dummy solver for trick play: the exact number of card points a set of seats (a
+//! *side*) wins from the rest of the play when every hand is known and every seat plays
+//! perfectly, the side to maximise it and every other seat to minimise it.
+//!
+//! # What is computed
+//!
+//! The value of a position in trick play ([`Stage::Play`]) is the sum, in **thirds of a point**
+//! (exact, as [`crate::count`] counts), of the cards that land in the side's piles from now to
+//! the end of the hand, minus those that leave them. Each game's counting method is additive per
+//! card (Plain `3v`, ThreesMinusTwo `3v − 2`, Danish `3v + 1`, see [`crate::count`]), so the
+//! value of the rest of the play is the sum over the tricks still to close of what each closing
+//! changes in the side's piles. It is read from the piles themselves (the union of the side's
+//! `won` sets before and after each trick closes), never from the trick's cards: where a rule
+//! moves cards between piles (the Danish fool stays with its player, DK-PLAY-10; the card of no
+//! value given for it under `fool_exchange_card`) the value follows what actually lands where.
+//! Points already won are not part of it, which lets the transposition table store values of
+//! the future alone. Cards that never reach a pile in play (talon, discards, the skat) are not
+//! counted either: the caller adds what its scoring rules add.
+//!
+//! Sides: for the team games the side is usually a team ([`SeatMask::declarer_side`] and its
+//! complement); in a game without teams (Danish, Austrian Trischaken) the caller names the
+//! seats, e.g. one seat against the rest.
+//!
+//! # The method
+//!
+//! Alpha-beta over the remaining cards, found by MTD(f): a sequence of null-window searches
+//! (each proving the value above or below one bound) that converges on the exact value, the
+//! bounds each search proves being kept in a transposition table and reused by the next.
+//!
+//! - **Moves** are the engine's own: [`Game::legal_actions_into`](crate::game::Game::legal_actions_into) lists them and
+//!   [`Game::play_unchecked`](crate::game::Game::play_unchecked) applies them to a copy of the game, so every game's rules of play
+//!   (following suit, trumping, the Hungarian obligations HU-PLAY-12/15/18, the Polish reserved
+//!   cards PL-PLAY-08/09, Trischaken's AT-PLAY-08/09, the Danish fool DK-PLAY-08..13) hold in
+//!   the search as in play, and no rule is re-implemented here.
+//! - **The transposition table** stores, for positions at the start of a trick, a lower and an
+//!   upper bound on the value and the best move found. Its key is everything the rest of the play
+//!   depends on: each active seat's hand (stored in full and compared on every probe, so a hash
+//!   collision can never mix two positions up), the seat to lead, the number of tricks played,
+//!   and the game's own state that play changes and the future reads
+//!   (`Solvable::play_state`: the Hungarian "team lost a trick" flags, HU-PLAY-16; the Danish
+//!   suit named by the fool's lead, the card of no value owed, and which piles hold such a card).
+//!   The hands are keyed **renamed**: within a run of cards that follow one suit (or are trumps),
+//!   are adjacent in strength, are worth the same and are named by no rule of play, the cards
+//!   still held are renamed to the run's lowest cards in their order (as a bridge solver keys by
+//!   relative rank). Renaming changes nothing the future reads (which suit a card follows, how
+//!   it ranks against every other card still in play, its value), so positions that differ only
+//!   by which cards of such runs were played before share their entry; the best move is stored
+//!   renamed and mapped back. What stays fixed during play (contract, partner, announced
+//!   obligations, options) is not in the key: the table is emptied (by a generation number, in
+//!   constant time) whenever a new root is solved, so every entry comes from the same hand.
+//! - **Move ordering**: the table's best move first, then a heuristic that ranks cards by
+//!   whether they win the trick for the side and by their point value. Ordering changes only
+//!   the work done, never the value.
+//! - **Equivalent cards**: two cards of one hand that follow the same suit, are adjacent in
+//!   strength among the cards still in play (in the hands or in the current trick), are worth the
+//!   same points, and are named by no rule of play in this hand (`Solvable::named_cards`) lead
+//!   to positions that differ only by swapping the two cards, which changes no legal move, no
+//!   trick winner and no count: only one of them is searched. Cards out of play (played to
+//!   earlier tricks, in the talon, discarded) cannot separate them, since no future trick holds
+//!   them.
+//! - **Bounds**: the value lies between `−slack` and the points still in play plus `slack`
+//!   (`slack` the most a rule can move between piles beyond the trick's cards,
+//!   `Solvable::pile_slack`); a search whose window lies outside stops at once.
+//!
+//! # Why it is exact
+//!
+//! Alpha-beta with fail-soft bounds returns the minimax value whenever the window contains it,
+//! and a bound on it in the right direction otherwise; MTD(f) stops only when the lower and upper
+//! bounds it has proved meet. Every stored bound is a bound on the value of a position whose key
+//! fixes its whole future (see above), so reusing it is sound; equivalent-card pruning skips only
+//! moves whose value equals one searched. The tests (`engine/tests/solve.rs`) check the solver
+//! against a plain minimax over the engine's legal moves on thousands of endings of every game.
+//!
+//! # Memory and allocation
+//!
+//! The table is allocated once, by [`Solver::with_capacity`] (a number of entries, rounded down
+//! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 84: the
+//! default 2^18 entries take 21 MiB): the search itself never allocates (positions are copied on
+//! the stack, moves listed into buffers of fixed size). Entries are replaced in buckets of four,
+//! keeping those with more cards still to play. A node limit ([`Solver::set_node_limit`])
+//! bounds the time.
+//!
+//! # Cost
+//!
+//! Measured by `benches/src/bin/solve.rs` (see `docs/performance.md`): a whole four-handed
+//! Hungarian play (9 tricks) takes about 1.9 million nodes (a few tenths of a second) on
+//! average; the work grows about tenfold for every two tricks more, so whole Austrian (16
+//! tricks) and Danish (25) plays take seconds to minutes, and endings of their last 10 to 12
+//! tricks what a 9-trick Hungarian play takes. For search bots, solve endings, or set a node
+//! limit.
+
+use crate::action::Action;
+use crate::card::{Card, CardSet};
+use crate::count::{count_thirds, CountMethod};
+use crate::game::{ActionList, Observe, Stage};
+use crate::ledger::Team;
+use crate::rules::Rules;
+use crate::seat::{Seat, Table, MAX_SEATS};
+use crate::shared::Core;
+use crate::variant::{dispatch, AnyGame};
+use std::fmt;
+
+/// What the solver needs of a game beyond [`Game`](crate::game::Game) and [`Observe`]: implemented by each game in
+/// its own module, next to the rules of play it describes.
+pub(crate) trait Solvable: Rules {
+    /// How the game counts card points.
+    const COUNT: CountMethod;
+
+    /// The cards whose identity (not only suit, strength and value) some rule of play in this
+    /// hand reads: they are never merged with a neighbour as equivalent. Fixed for the whole of
+    /// trick play.
+    fn named_cards(&self) -> CardSet;
+
+    /// The game's own state (outside [`Core`]'s hands, current trick, seat to act and number of
+    /// tricks) that trick play changes and the rest of the play depends on: what legal moves,
+    /// trick winners and pile transfers read. Two positions of one hand at the start of a trick
+    /// with the same hands, leader, tricks played and `play_state` have the same future.
+    fn play_state(&self) -> u64;
+
+    /// The most thirds of a point a rule can still move into or out of a pile besides the cards
+    /// of the tricks, over the rest of the hand: a bound, for pruning.
+    fn pile_slack(&self) -> i64 {
+        0
+    }
+}
+
+/// A set of seats, bit `i` for seat `i`: the side whose points the solver counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SeatMask(u8);
+
+impl SeatMask {
+    /// No seat.
+    pub const EMPTY: SeatMask = SeatMask(0);
+
+    /// The seats of the bits of `bits` (bits beyond the largest table are dropped).
+    #[must_use]
+    pub const fn from_bits(bits: u8) -> SeatMask {
+        SeatMask(bits & ((1 << MAX_SEATS) - 1))
+    }
+
+    /// The bits.
+    #[must_use]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// One seat.
+    #[must_use]
+    pub const fn of(s: Seat) -> SeatMask {
+        SeatMask(1 << s.get())
+    }
+
+    /// This set with `s` added.
+    #[must_use]
+    pub const fn with(self, s: Seat) -> SeatMask {
+        SeatMask(self.0 | 1 << s.get())
+    }
+
+    /// True if `s` is in the set.
+    #[must_use]
+    pub const fn contains(self, s: Seat) -> bool {
+        self.0 & (1 << s.get()) != 0
+    }
+
+    /// True if the set has no seat.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats that play the hand at `table` (not the one sitting out).
+    #[must_use]
+    pub fn active(table: &Table) -> SeatMask {
+        Seat::all(table.seats)
+            .filter(|&s| table.is_active(s))
+            .fold(SeatMask::EMPTY, SeatMask::with)
+    }
+
+    /// The active seats at `table` that are not in this set.
+    #[must_use]
+    pub fn others(self, table: &Table) -> SeatMask {
+        SeatMask(SeatMask::active(table).0 & !self.0)
+    }
+
+    /// The declarer's team as the engine knows it (the declarer and the true partner), or `None`
+    /// in a hand without a declarer (Danish, Trischaken) or before there is one.
+    #[must_use]
+    pub fn declarer_side(g: &AnyGame) -> Option<SeatMask> {
+        let table = g.table_info();
+        let m = Seat::all(table.seats)
+            .filter(|&s| {
+                table.is_active(s)
+                    && g.side_known_to(crate::game::Viewer::Referee, s) == Some(Team::Declarer)
+            })
+            .fold(SeatMask::EMPTY, SeatMask::with);
+        (!m.is_empty()).then_some(m)
+    }
+}
+
+/// Why a position cannot be solved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The hand is not in trick play (the stage it is in).
+    NotInPlay(Stage),
+    /// The side holds no seat that plays the hand.
+    EmptySide,
+    /// The search reached the node limit before proving the value.
+    NodeLimit {
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// A position listed more moves than the search holds ([`MAX_MOVES`]); no reachable
+    /// position does.
+    TooManyMoves,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotInPlay(s) => write!(f, "the hand is not in trick play ({s:?})"),
+            SolveError::EmptySide => f.write_str("the side holds no active seat"),
+            SolveError::NodeLimit { nodes } => {
+                write!(f, "node limit reached after {nodes} nodes")
+            }
+            SolveError::TooManyMoves => f.write_str("a position lists too many moves"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// The solved value of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    /// The card points, in thirds, the side wins from the rest of the play under perfect play.
+    pub value_thirds: i64,
+    /// A move of the seat to act that achieves it.
+    pub best: Action,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The most moves one position may list: the largest hand in play (the Danish 25 cards) and the
+/// four more ways of leading the fool.
+pub const MAX_MOVES: usize = 32;
+
+/// Nothing stored yet.
+const NO_MOVE: u8 = u8::MAX;
+
+/// The most runs of equivalent cards [`Ctx`] keeps.
+const MAX_RUNS: usize = 24;
+
+/// One slot of the transposition table: a position at the start of a trick, exactly.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    /// The cards in the active hands.
+    cards: u128,
+    /// Bit 0 and bit 1 of each card's holder, as its rank among the active seats.
+    plane0: u128,
+    plane1: u128,
+    /// `Solvable::play_state`.
+    state: u64,
+    /// The solve the entry belongs to (0: empty).
+    generation: u32,
+    /// Bounds on the value.
+    lower: i16,
+    upper: i16,
+    /// The leader and the tricks played.
+    leader: u8,
+    ntricks: u8,
+    /// The best move found, coded by [`code`].
+    best: u8,
+    /// Cards in play: the work the entry saves.
+    depth: u8,
+}
+
+/// The check [`Solver`] keeps of a key's hash: its high bits, never 0 (an empty slot).
+fn tag(hash: u64) -> u32 {
+    (hash >> 32) as u32 | 1
+}
+
+/// The key of a position at the start of a trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    /// [`Key::hash_of`] of the rest, computed once.
+    hash: u64,
+    cards: u128,
+    plane0: u128,
+    plane1: u128,
+    state: u64,
+    leader: u8,
+    ntricks: u8,
+}
+
+impl Key {
+    fn hash_of(&self) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let words = [
+            self.cards as u64,
+            (self.cards >> 64) as u64,
+            self.plane0 as u64,
+            (self.plane0 >> 64) as u64,
+            self.plane1 as u64,
+            (self.plane1 >> 64) as u64,
+            self.state,
+            u64::from(self.leader) | u64::from(self.ntricks) << 8,
+        ];
+        let mut h = 0u64;
+        for w in words {
+            let m = u128::from(h ^ w) * u128::from(K);
+            h = (m as u64) ^ ((m >> 64) as u64);
+        }
+        let m = u128::from(h) * u128::from(0xD6E8_FEB8_6659_FD93u64);
+        (m as u64) ^ ((m >> 64) as u64)
+    }
+
+    fn matches(&self, e: &Entry) -> bool {
+        e.cards == self.cards
+            && e.plane0 == self.plane0
+            && e.plane1 == self.plane1
+            && e.state == self.state
+            && e.leader == self.leader
+            && e.ntricks == self.ntricks
+    }
+}
+
+/// A move as one byte: a card play by its card, the Danish fool led naming a suit (or trumps)
+/// above the cards.
+fn code(a: Action) -> u8 {
+    match a {
+        Action::Play(c) => c.index(),
+        Action::LeadFool(Some(s)) => 100 + s as u8,
+        Action::LeadFool(None) => 104,
+        _ => NO_MOVE,
+    }
+}
+
+/// What stays fixed while one root is solved.
+#[derive(Clone, Copy, Debug)]
+struct Ctx {
+    /// The side, a mask of seats.
+    side: u8,
+    /// Each seat's rank among the active seats (0 for a seat sitting out).
+    rank: [u8; MAX_SEATS],
+    /// The active seats, as a mask.
+    active: u8,
+    /// Cards grouped by their value in thirds: (value, cards).
+    classes: [(i32, u128); 8],
+    nclasses: usize,
+    /// Each card's value in thirds.
+    thirds: [i32; 78],
+    /// Cards never merged as equivalent.
+    named: CardSet,
+    /// The trumps of the game's trick rules.
+    trumps: CardSet,
+    /// Runs of two or more cards that follow one suit (or are trumps), adjacent in strength,
+    /// of one value and named by no rule: (cards, lowest index). The cards of a run held in a
+    /// position can be renamed to the run's lowest cards, in their order, without changing
+    /// anything the rest of the play reads: the table keys positions so renamed.
+    runs: [(u128, u8); MAX_RUNS],
+    nruns: usize,
+    /// Cards in no run: keyed as themselves.
+    alone: u128,
+    /// Each card's run (`u8::MAX`: none).
+    run_of: [u8; 78],
+    /// `Solvable::pile_slack` at the root.
+    slack: i32,
+    /// Merge equivalent cards.
+    prune: bool,
+}
+
+impl Ctx {
+    fn new<G: Solvable>(g: &G, side: u8, prune: bool) -> Ctx {
+        let table = g.core().table;
+        let mut rank = [0u8; MAX_SEATS];
+        let mut active = 0u8;
+        let mut r = 0u8;
+        for s in Seat::all(table.seats) {
+            if table.is_active(s) {
+                rank[s.index()] = r;
+                active |= 1 << s.get();
+                r += 1;
+            }
+        }
+        let mut thirds = [0i32; 78];
+        let mut classes = [(0i32, 0u128); 8];
+        let mut nclasses = 0;
+        for c in CardSet::ALL {
+            let v = i32::try_from(count_thirds(G::COUNT, c.set())).unwrap_or(0);
+            thirds[usize::from(c.index())] = v;
+            match classes[..nclasses].iter_mut().find(|(w, _)| *w == v) {
+                Some((_, m)) => *m |= c.set().0,
+                None => {
+                    if nclasses < classes.len() {
+                        classes[nclasses] = (v, c.set().0);
+                        nclasses += 1;
+                    }
+                }
+            }
+        }
+        let named = g.named_cards();
+        let trumps = G::TRICK_RULES.trumps;
+        let mut ctx = Ctx {
+            side,
+            rank,
+            active,
+            classes,
+            nclasses,
+            thirds,
+            named,
+            trumps,
+            runs: [(0, 0); MAX_RUNS],
+            nruns: 0,
+            alone: CardSet::ALL.0,
+            run_of: [u8::MAX; 78],
+            slack: i32::try_from(g.pile_slack()).unwrap_or(i32::MAX / 4),
+            prune,
+        };
+        ctx.find_runs();
+        ctx
+    }
+
+    /// Fills [`Ctx::runs`]: within each suit and the trumps (when they lie in one block of the
+    /// layout, as in every game), the maximal runs of cards of one value none of which is named.
+    fn find_runs(&mut self) {
+        let t = self.trumps.0;
+        let mut groups = [t; 5];
+        for (i, g) in groups.iter_mut().take(4).enumerate() {
+            *g = (((1u128 << 14) - 1) << (14 * i)) & !t;
+        }
+        for g in groups {
+            if g == 0 || (g >> g.trailing_zeros()).trailing_ones() != g.count_ones() {
+                // Only blocks of adjacent bits: a suit's, the trumps'.
+                continue;
+            }
+            let (lo, hi) = (g.trailing_zeros(), 128 - g.leading_zeros());
+            let mut start = lo;
+            while start < hi {
+                let v = self.thirds[start as usize];
+                let mut end = start + 1;
+                let named = |i: u32| self.named.0 >> i & 1 != 0;
+                if !named(start) {
+                    while end < hi && !named(end) && self.thirds[end as usize] == v {
+                        end += 1;
+                    }
+                }
+                if end - start >= 2 && self.nruns < MAX_RUNS {
+                    let m = ((1u128 << (end - start)) - 1) << start;
+                    for i in start..end {
+                        self.run_of[i as usize] = self.nruns as u8;
+                    }
+                    self.runs[self.nruns] = (m, start as u8);
+                    self.nruns += 1;
+                    self.alone &= !m;
+                }
+                start = end;
+            }
+        }
+    }
+
+    /// The card that stands for `c` (a card of the position in play `in_play`) in the table's
+    /// renamed positions.
+    fn renamed(&self, c: Card, in_play: u128) -> u8 {
+        let i = usize::from(c.index());
+        let Some(&(m, lo)) = self.runs.get(usize::from(self.run_of[i])) else {
+            return c.index();
+        };
+        lo + (in_play & m & ((1u128 << i) - 1)).count_ones() as u8
+    }
+
+    /// The card of the position in play `in_play` that the renamed card `code` stands for.
+    fn real(&self, code: u8, in_play: u128) -> u8 {
+        let Some(&ri) = self.run_of.get(usize::from(code)) else {
+            return code;
+        };
+        let Some(&(m, lo)) = self.runs.get(usize::from(ri)) else {
+            return code;
+        };
+        let mut rest = in_play & m;
+        for _ in lo..code {
+            rest &= rest.wrapping_sub(1);
+        }
+        if rest == 0 {
+            NO_MOVE
+        } else {
+            rest.trailing_zeros() as u8
+        }
+    }
+
+    /// [`code`] of a move, its card renamed as the table keys it.
+    fn code(&self, a: Action, in_play: CardSet) -> u8 {
+        match a {
+            Action::Play(c) => self.renamed(c, in_play.0),
+            _ => code(a),
+        }
+    }
+
+    /// The value in thirds of `cards`, card by card: for a trick's few cards.
+    #[inline]
+    fn value_of_few(&self, cards: CardSet) -> i32 {
+        let mut rest = cards.0;
+        let mut v = 0;
+        while rest != 0 {
+            v += self
+                .thirds
+                .get(rest.trailing_zeros() as usize)
+                .copied()
+                .unwrap_or(0);
+            rest &= rest - 1;
+        }
+        v
+    }
+
+    /// The value in thirds of `cards`.
+    #[inline]
+    fn value(&self, cards: CardSet) -> i32 {
+        let mut v = 0;
+        for &(w, m) in &self.classes[..self.nclasses] {
+            v += w * (cards.0 & m).count_ones() as i32;
+        }
+        v
+    }
+
+    /// The union of the side's piles.
+    #[inline]
+    fn side_piles(&self, core: &Core) -> CardSet {
+        let mut p = CardSet::EMPTY;
+        for (i, &w) in core.won.0.iter().enumerate() {
+            if self.side & (1 << i) != 0 {
+                p |= w;
+            }
+        }
+        p
+    }
+
+    /// The cards still in play: the active hands and the current trick.
+    #[inline]
+    fn in_play(&self, core: &Core) -> CardSet {
+        let mut p = core.trick.cards();
+        for (i, &h) in core.hands.0.iter().enumerate() {
+            if self.active & (1 << i) != 0 {
+                p |= h;
+            }
+        }
+        p
+    }
+
+    /// The key of `g` at the start of a trick, its cards renamed (see [`Ctx::runs`]).
+    fn key<G: Solvable>(&self, g: &G) -> Key {
+        let core = g.core();
+        let mut hands = [0u128; MAX_SEATS];
+        let mut n = 0;
+        for (i, &h) in core.hands.0.iter().enumerate() {
+            if self.active & (1 << i) != 0 {
+                hands[usize::from(self.rank[i])] = h.0;
+                n += 1;
+            }
+        }
+        let hands = &hands[..n];
+        let all = hands.iter().fold(0, |a, &h| a | h);
+        let mut renamed = [0u128; MAX_SEATS];
+        for (r, &h) in renamed.iter_mut().zip(hands) {
+            *r = h & self.alone;
+        }
+        for &(m, lo) in &self.runs[..self.nruns] {
+            let held = all & m;
+            if held == 0 {
+                continue;
+            }
+            let low = ((1u128 << held.count_ones()) - 1) << lo;
+            if held == low {
+                for (r, &h) in renamed.iter_mut().zip(hands) {
+                    *r |= h & m;
+                }
+                continue;
+            }
+            let (mut rest, mut at) = (held, lo);
+            while rest != 0 {
+                let b = rest & rest.wrapping_neg();
+                for (r, &h) in renamed.iter_mut().zip(hands) {
+                    if h & b != 0 {
+                        *r |= 1u128 << at;
+                    }
+                }
+                rest ^= b;
+                at += 1;
+            }
+        }
+        let (mut cards, mut plane0, mut plane1) = (0u128, 0u128, 0u128);
+        for (r, &h) in renamed[..n].iter().enumerate() {
+            cards |= h;
+            if r & 1 != 0 {
+                plane0 |= h;
+            }
+            if r & 2 != 0 {
+                plane1 |= h;
+            }
+        }
+        let mut k = Key {
+            hash: 0,
+            cards,
+            plane0,
+            plane1,
+            state: g.play_state(),
+            leader: core.to_act.get(),
+            ntricks: core.ntricks,
+        };
+        k.hash = k.hash_of();
+        k
+    }
+
+    /// The cards of `c`'s suit for following (the trumps, or its suit), empty for a card that
+    /// follows none (the excuse).
+    #[inline]
+    fn group(&self, c: Card) -> u128 {
+        if self.trumps.contains(c) {
+            self.trumps.0
+        } else if c.index() < 56 {
+            ((1u128 << 14) - 1) << (14 * u32::from(c.index() / 14))
+        } else {
+            0
+        }
+    }
+}
+
+/// A double-dummy solver: reusable, it owns its transposition table.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    table: Vec<Entry>,
+    /// A check of each entry's key (high bits of its hash, never 0 once stored), kept apart so
+    /// that a probe reads one cache line of checks and then only the entry that may match.
+    tags: Vec<u32>,
+    /// Buckets − 1 (the table holds `4 × buckets` entries).
+    mask: usize,
+    generation: u32,
+    nodes: u64,
+    node_limit: u64,
+    aborted: bool,
+    overflow: bool,
+    prune: bool,
+    transpositions: bool,
+    list: ActionList,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+/// Entries per bucket.
+const WAYS: usize = 4;
+
+impl Solver {
+    /// Bytes per table entry: the entry and its check.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<u32>();
+
+    /// Entries of [`Solver::new`]'s table: 2^18, 21 MiB.
+    pub const DEFAULT_ENTRIES: usize = 1 << 18;
+
+    /// A solver with [`Solver::DEFAULT_ENTRIES`] table entries.
+    #[must_use]
+    pub fn new() -> Solver {
+        Solver::with_capacity(Solver::DEFAULT_ENTRIES)
+    }
+
+    /// A solver whose table holds `entries` entries, rounded down to a power of two (at least
+    /// 4): `entries × ENTRY_BYTES` bytes, allocated here once.
+    #[must_use]
+    pub fn with_capacity(entries: usize) -> Solver {
+        let entries = entries.max(WAYS);
+        let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
+        Solver {
+            table: vec![Entry::default(); entries],
+            tags: vec![0; entries],
+            mask: entries / WAYS - 1,
+            generation: 0,
+            nodes: 0,
+            node_limit: u64::MAX,
+            aborted: false,
+            overflow: false,
+            prune: true,
+            transpositions: true,
+            list: ActionList::new(),
+        }
+    }
+
+    /// The number of table entries.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Stops a search after `nodes` nodes with [`SolveError::NodeLimit`] (`u64::MAX`: never).
+    pub fn set_node_limit(&mut self, nodes: u64) {
+        self.node_limit = nodes;
+    }
+
+    /// Whether equivalent cards are searched once (the default) or each on its own: the value
+    /// is the same either way (the tests check it); only the work differs.
+    pub fn set_equivalence_pruning(&mut self, on: bool) {
+        self.prune = on;
+    }
+
+    /// Whether the transposition table is used (the default) or not: the value is the same
+    /// either way (the tests check it on positions too large for a plain minimax); without it
+    /// the search takes far longer.
+    pub fn set_transpositions(&mut self, on: bool) {
+        self.transpositions = on;
+    }
+
+    /// The exact value for `side` of the position `g` in trick play, and a move that achieves it.
+    ///
+    /// # Errors
+    /// [`SolveError::NotInPlay`] outside trick play, [`SolveError::EmptySide`] for a side
+    /// without an active seat, [`SolveError::NodeLimit`] when the node limit is reached.
+    pub fn solve(&mut self, g: &AnyGame, side: SeatMask) -> Result<Solution, SolveError> {
+        dispatch!(g, g => self.solve_game(g, side))
+    }
+
+    /// The exact value for `side` after each legal move of the position `g`, in the order of
+    /// [`Game::legal_actions`](crate::game::Game::legal_actions): what a sampling bot compares.
+    ///
+    /// # Errors
+    /// As [`Solver::solve`].
+    pub fn values(
+        &mut self,
+        g: &AnyGame,
+        side: SeatMask,
+    ) -> Result<Vec<(Action, i64)>, SolveError> {
+        dispatch!(g, g => self.values_game(g, side))
+    }
+
+    /// Nodes searched by the last call.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Checks `g` and `side` and starts a new solve: a new generation of the table.
+    fn begin<G: Solvable>(&mut self, g: &G, side: SeatMask) -> Result<Ctx, SolveError> {
+        let stage = g.stage();
+        if stage != Stage::Play || g.to_act().is_none() {
+            return Err(SolveError::NotInPlay(stage));
+        }
+        let active = SeatMask::active(&g.core().table);
+        let side = side.0 & active.0;
+        if side == 0 {
+            return Err(SolveError::EmptySide);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Wrapped: clear the table, so that no entry of an old solve passes for a new one.
+            self.table.fill(Entry::default());
+            self.tags.fill(0);
+            self.generation = 1;
+        }
+        self.nodes = 0;
+        self.aborted = false;
+        self.overflow = false;
+        Ok(Ctx::new(g, side, self.prune))
+    }
+
+    fn finish(&self) -> Result<(), SolveError> {
+        if self.overflow {
+            return Err(SolveError::TooManyMoves);
+        }
+        if self.aborted {
+            return Err(SolveError::NodeLimit { nodes: self.nodes });
+        }
+        Ok(())
+    }
+
+    fn solve_game<G: Solvable>(&mut self, g: &G, side: SeatMask) -> Result<Solution, SolveError> {
+        let ctx = self.begin(g, side)?;
+        let (lo, hi) = bounds(&ctx, g);
+        let (value, best) = self.mtdf(&ctx, g, (lo + hi) / 2, lo, hi);
+        self.finish()?;
+        let best = best.ok_or(SolveError::TooManyMoves)?;
+        Ok(Solution {
+            value_thirds: i64::from(value),
+            best,
+            nodes: self.nodes,
+        })
+    }
+
+    fn values_game<G: Solvable>(
+        &mut self,
+        g: &G,
+        side: SeatMask,
+    ) -> Result<Vec<(Action, i64)>, SolveError> {
+        let ctx = self.begin(g, side)?;
+        let mut legal = ActionList::new();
+        g.legal_actions_into(&mut legal);
+        let mut out: Vec<(Action, i64)> = Vec::with_capacity(legal.len());
+        let mut guess = None;
+        for &a in legal.iter() {
+            let mut child = *g;
+            child.play_unchecked(a);
+            let delta = pile_delta(&ctx, g.core(), child.core());
+            let v = if child.stage() == Stage::Play {
+                let (lo, hi) = bounds(&ctx, &child);
+                let first = guess.map_or((lo + hi) / 2, |x: i32| (x - delta).clamp(lo, hi));
+                self.mtdf(&ctx, &child, first, lo, hi).0
+            } else {
+                0
+            };
+            self.finish()?;
+            guess = Some(v + delta);
+            out.push((a, i64::from(v + delta)));
+        }
+        Ok(out)
+    }
+
+    /// MTD(f) from `first`, within the bounds `lo ..= hi` on the value: null-window searches
+    /// until the proven bounds meet. Returns the value and, when `g` is in play, a move that
+    /// achieves it.
+    fn mtdf<G: Solvable>(
+        &mut self,
+        ctx: &Ctx,
+        g: &G,
+        first: i32,
+        lo: i32,
+        hi: i32,
+    ) -> (i32, Option<Action>) {
+        // The bounds start outside the possible values, so that the value is proved by a search
+        // that names a move achieving it: one that fails high for a maximising seat (a move
+        // worth at least the bound), low for a minimising one.
+        let maximise = ctx.side & (1 << g.core().to_act.get()) != 0;
+        let (mut lower, mut upper) = (lo - 1, hi + 1);
+        let mut f = first.clamp(lo, hi);
+        let mut best = None;
+        while lower < upper {
+            let beta = if f == lower { f + 1 } else { f };
+            let (v, m) = self.root(ctx, g, beta - 1, beta);
+            if self.aborted || self.overflow {
+                return (f, best);
+            }
+            if v < beta {
+                upper = v;
+                if !maximise {
+                    best = m;
+                }
+            } else {
+                lower = v;
+                if maximise {
+                    best = m;
+                }
+            }
+            f = v;
+        }
+        (lower, best)
+    }
+
+    /// One search of the root: the value (fail-soft in `alpha..beta`) and the move that gave it.
+    fn root<G: Solvable>(
+        &mut self,
+        ctx: &Ctx,
+        g: &G,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Option<Action>) {
+        let mut best = None;
+        let v = self.search(ctx, g, alpha, beta, Some(&mut best));
+        (v, best)
+    }
+
+    /// Fail-soft alpha-beta: the value of `g` if it lies in `alpha..beta` (exclusive), else a
+    /// bound on it beyond the window's edge. `best`, at the root, receives the move of the value.
+    fn search<G: Solvable>(
+        &mut self,
+        ctx: &Ctx,
+        g: &G,
+        mut alpha: i32,
+        mut beta: i32,
+        best_out: Option<&mut Option<Action>>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.aborted = true;
+        }
+        if self.aborted || self.overflow || g.stage() != Stage::Play {
+            return 0;
+        }
+        let core = g.core();
+        let in_play = ctx.in_play(core);
+        let hi = ctx.value(in_play) + ctx.slack;
+        let lo = -ctx.slack;
+        let is_root = best_out.is_some();
+        if !is_root {
+            if hi <= alpha {
+                return hi;
+            }
+            if lo >= beta {
+                return lo;
+            }
+        }
+
+        // The table, at the start of a trick.
+        let trick_start = self.transpositions && core.trick.is_empty();
+        let mut key = None;
+        let mut hint = NO_MOVE;
+        if trick_start {
+            let k = ctx.key(g);
+            if let Some(e) = self.probe(&k) {
+                hint = ctx.real(e.best, in_play.0);
+                let (el, eu) = (i32::from(e.lower), i32::from(e.upper));
+                if !is_root {
+                    if el >= beta {
+                        return el;
+                    }
+                    if eu <= alpha {
+                        return eu;
+                    }
+                    if el == eu {
+                        return el;
+                    }
+                    // Both bounds lie inside the window now, so it stays open.
+                    alpha = alpha.max(el);
+                    beta = beta.min(eu);
+                }
+            }
+            key = Some(k);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+
+        // The moves, merged and ordered.
+        g.legal_actions_into(&mut self.list);
+        if self.list.len() > MAX_MOVES {
+            self.overflow = true;
+            return 0;
+        }
+        let mut moves = [(Action::Pass, 0i32); MAX_MOVES];
+        let n = self.order(ctx, g, in_play, hint, &mut moves);
+
+        let me = core.to_act;
+        let maximise = ctx.side & (1 << me.get()) != 0;
+        let mut best_v = if maximise { i32::MIN } else { i32::MAX };
+        let mut best_m = NO_MOVE;
+        let mut best_a = None;
+        for &(a, _) in &moves[..n] {
+            let mut child = *g;
+            child.play_unchecked(a);
+            let delta = pile_delta(ctx, core, child.core());
+            let v = delta + self.search(ctx, &child, alpha - delta, beta - delta, None);
+            if self.aborted || self.overflow {
+                return 0;
+            }
+            if maximise {
+                if v > best_v {
+                    (best_v, best_m, best_a) = (v, ctx.code(a, in_play), Some(a));
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best_v {
+                    (best_v, best_m, best_a) = (v, ctx.code(a, in_play), Some(a));
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if n == 0 {
+            // No legal move while in play cannot happen; value nothing rather than panic.
+            best_v = 0;
+        }
+        if let Some(k) = key {
+            let (lower, upper) = if best_v <= alpha0 {
+                (lo, best_v)
+            } else if best_v >= beta0 {
+                (best_v, hi)
+            } else {
+                (best_v, best_v)
+            };
+            self.store(&k, lower, upper, best_m, in_play.len());
+        }
+        if let Some(out) = best_out {
+            *out = best_a;
+        }
+        best_v
+    }
+
+    /// Lists the moves of `g` into `moves` (the first equivalent card of each run only, when
+    /// pruning), best first: the table's move, then by [`score`]. Returns how many.
+    fn order<G: Solvable>(
+        &self,
+        ctx: &Ctx,
+        g: &G,
+        in_play: CardSet,
+        hint: u8,
+        moves: &mut [(Action, i32); MAX_MOVES],
+    ) -> usize {
+        let core = g.core();
+        let me = core.to_act;
+        let mut n = 0;
+        // The last card kept, to merge the next one with.
+        let mut last: Option<Card> = None;
+        for &a in self.list.iter() {
+            if ctx.prune {
+                if let (Action::Play(c), Some(p)) = (a, last) {
+                    if equivalent(ctx, in_play, p, c) {
+                        // Keep the run's strongest card: the same value either way.
+                        if let Some(slot) =
+                            moves[..n].iter_mut().rev().find(|m| m.0 == Action::Play(p))
+                        {
+                            slot.0 = Action::Play(c);
+                        }
+                        last = Some(c);
+                        continue;
+                    }
+                }
+            }
+            last = match a {
+                Action::Play(c) => Some(c),
+                _ => None,
+            };
+            if n < MAX_MOVES {
+                moves[n] = (a, 0);
+                n += 1;
+            }
+        }
+        let lead = Lead {
+            winning: core.trick.winner(&G::TRICK_RULES),
+            mine: ctx.side & (1 << me.get()) != 0,
+        };
+        for m in &mut moves[..n] {
+            m.1 = if code(m.0) == hint && hint != NO_MOVE {
+                i32::MAX
+            } else {
+                score(ctx, core, lead, in_play, m.0)
+            };
+        }
+        // Insertion sort, best first: short lists.
+        for i in 1..n {
+            let x = moves[i];
+            let mut j = i;
+            while j > 0 && moves[j - 1].1 < x.1 {
+                moves[j] = moves[j - 1];
+                j -= 1;
+            }
+            moves[j] = x;
+        }
+        n
+    }
+
+    fn probe(&self, k: &Key) -> Option<Entry> {
+        let b = (k.hash as usize & self.mask) * WAYS;
+        let tag = tag(k.hash);
+        for i in b..b + WAYS {
+            if self.tags.get(i) == Some(&tag) {
+                let e = self.table.get(i)?;
+                if e.generation == self.generation && k.matches(e) {
+                    return Some(*e);
+                }
+            }
+        }
+        None
+    }
+
+    fn store(&mut self, k: &Key, lower: i32, upper: i32, best: u8, depth: u32) {
+        if self.aborted || self.overflow {
+            return;
+        }
+        let b = (k.hash as usize & self.mask) * WAYS;
+        let generation = self.generation;
+        let Some(bucket) = self.table.get_mut(b..b + WAYS) else {
+            return;
+        };
+        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        if let Some(e) = bucket
+            .iter_mut()
+            .find(|e| e.generation == generation && k.matches(e))
+        {
+            // Both are bounds on one value: keep the tighter of each.
+            e.lower = e.lower.max(clamp(lower));
+            e.upper = e.upper.min(clamp(upper));
+            if best != NO_MOVE {
+                e.best = best;
+            }
+            return;
+        }
+        let mut slot = 0;
+        let mut worst = u16::MAX;
+        for (i, e) in bucket.iter().enumerate() {
+            let w = if e.generation != generation {
+                0
+            } else {
+                1 + u16::from(e.depth)
+            };
+            if w < worst {
+                worst = w;
+                slot = i;
+            }
+        }
+        if let Some(t) = self.tags.get_mut(b + slot) {
+            *t = tag(k.hash);
+        }
+        bucket[slot] = Entry {
+            cards: k.cards,
+            plane0: k.plane0,
+            plane1: k.plane1,
+            state: k.state,
+            generation,
+            lower: clamp(lower),
+            upper: clamp(upper),
+            leader: k.leader,
+            ntricks: k.ntricks,
+            best,
+            depth: u8::try_from(depth).unwrap_or(u8::MAX),
+        };
+    }
+}
+
+/// Bounds on the value of `g`: `−slack` and the points in play plus `slack`.
+fn bounds<G: Solvable>(ctx: &Ctx, g: &G) -> (i32, i32) {
+    let hi = ctx.value(ctx.in_play(g.core())) + ctx.slack;
+    (-ctx.slack, hi)
+}
+
+/// What the move from `before` to `after` changed in the side's piles, in thirds.
+#[inline]
+fn pile_delta(ctx: &Ctx, before: &Core, after: &Core) -> i32 {
+    if before.ntricks == after.ntricks {
+        return 0;
+    }
+    let (b, a) = (ctx.side_piles(before), ctx.side_piles(after));
+    ctx.value_of_few(a - b) - ctx.value_of_few(b - a)
+}
+
+/// True when `p` and `c` (`p` listed just before `c`, so weaker or in another suit) are
+/// equivalent: the same suit for following, no card still in play between them, the same
+/// value, and neither named by a rule of play.
+#[inline]
+fn equivalent(ctx: &Ctx, in_play: CardSet, p: Card, c: Card) -> bool {
+    let (i, j) = (u32::from(p.index()), u32::from(c.index()));
+    if i >= j || ctx.named.contains(p) || ctx.named.contains(c) {
+        return false;
+    }
+    let group = ctx.group(p);
+    if group == 0 || group & c.set().0 == 0 {
+        return false;
+    }
+    if ctx.thirds[i as usize] != ctx.thirds[j as usize] {
+        return false;
+    }
+    // The bits strictly between them.
+    let between = ((1u128 << j) - 1) & !((1u128 << (i + 1)) - 1);
+    between & in_play.0 == 0
+}
+
+/// The ordering heuristic of a move of `me` (larger first): in a trick, a card that wins it for
+/// the side (cheaply, if one's own; with points, if a partner's), else the card of fewest points;
+/// leading, the highest card still in play of its suit, else the weakest card.
+fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32 {
+    let Action::Play(c) = a else {
+        // The Danish fool led naming a suit: rarely best.
+        return -10_000;
+    };
+    let v = ctx.thirds[usize::from(c.index())];
+    let strength = i32::from(c.index());
+    let Some((w, wc)) = lead.winning else {
+        if core.trick.is_empty() {
+            let group = ctx.group(c);
+            let top = group != 0 && (in_play.0 & group) >> c.index() == 1;
+            let trump = ctx.trumps.contains(c);
+            return if top {
+                1000 + 8 * v - if trump { 200 } else { 0 }
+            } else {
+                -8 * v - strength
+            };
+        }
+        // Only the excuse so far: this card takes the lead.
+        return if lead.mine {
+            2000 + 4 * v - strength
+        } else {
+            -8 * v
+        };
+    };
+    // Whether `c` beats the winning card: a higher trump, or a higher card of its suit.
+    let t = ctx.trumps;
+    let beats = if t.contains(c) {
+        !t.contains(wc) || c.index() > wc.index()
+    } else {
+        !t.contains(wc) && ctx.group(c) & wc.set().0 != 0 && c.index() > wc.index()
+    };
+    let ours = if beats {
+        lead.mine
+    } else {
+        ctx.side & (1 << w.get()) != 0 && lead.mine || ctx.side & (1 << w.get()) == 0 && !lead.mine
+    };
+    if ours {
+        if beats {
+            2000 + 4 * v - strength
+        } else {
+            2000 + 8 * v
+        }
+    } else {
+        -8 * v - strength
+    }
+}
+
+/// What the ordering reads of the trick once per position.
+#[derive(Clone, Copy, Debug)]
+struct Lead {
+    /// The winning seat and card so far (approximate for a suit the Danish fool named).
+    winning: Option<(Seat, Card)>,
+    /// The seat to act is on the side.
+    mine: bool,
+}

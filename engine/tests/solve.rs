@@ -1,0 +1,530 @@
+//! The double-dummy solver: its values agree with a plain minimax over the engine's legal moves
+//! on thousands of short endings of every game and table (reached by random play from seeded
+//! deals), `values` agrees with solving each child, merging equivalent cards never changes a
+//! value, and positions it cannot solve are refused without panicking.
+
+use tarock_engine::count::{count_thirds, CountMethod};
+use tarock_engine::game::{Game, Observe, Stage};
+use tarock_engine::shuffle::seed_from_u64;
+use tarock_engine::{Action, AnyGame, CardSet, Seat, SeatMask, Setup, SolveError, Solver, Variant};
+
+/// SplitMix64, for the moves of the random play.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// A table to test: variant, seats and rule options.
+#[derive(Clone, Copy, Debug)]
+struct Config {
+    variant: Variant,
+    seats: u8,
+    options: &'static [(&'static str, &'static str)],
+}
+
+/// Every variant at every table size, and the options that change trick play: the Hungarian
+/// 54-card game, Trischaken (AT-PLAY-08/09), the Danish fool's rules (DK-PLAY-10..13).
+const CONFIGS: [Config; 16] = [
+    cfg(Variant::HungarianIllustrated, 4, &[]),
+    cfg(Variant::HungarianIllustrated, 5, &[]),
+    cfg(Variant::HungarianPaskievics, 4, &[]),
+    cfg(Variant::HungarianPaskievics, 5, &[]),
+    cfg(Variant::HungarianHigh, 4, &[]),
+    cfg(Variant::HungarianHigh, 5, &[]),
+    cfg(Variant::HungarianIllustrated, 4, &[("pack", "54")]),
+    cfg(Variant::PolishKrolami, 4, &[]),
+    cfg(Variant::AustrianIllustrated, 3, &[]),
+    cfg(
+        Variant::AustrianIllustrated,
+        3,
+        &[("all_pass_action", "trischaken")],
+    ),
+    cfg(Variant::DanishTarok, 3, &[]),
+    cfg(Variant::DanishTarok, 4, &[]),
+    cfg(
+        Variant::DanishTarok,
+        3,
+        &[
+            ("fool_exchange_card", "true"),
+            ("fool_endplay", "before_last_three"),
+        ],
+    ),
+    cfg(
+        Variant::DanishTarok,
+        4,
+        &[
+            ("fool_exchange_card", "true"),
+            ("fool_lead_suit", "next_card"),
+        ],
+    ),
+    cfg(
+        Variant::DanishTarok,
+        3,
+        &[
+            ("fool_exchange_card", "true"),
+            ("fool_endplay", "must_play_before_last"),
+        ],
+    ),
+    cfg(Variant::DanishTarok, 3, &[("fool_lead_suit", "next_card")]),
+];
+
+const fn cfg(
+    variant: Variant,
+    seats: u8,
+    options: &'static [(&'static str, &'static str)],
+) -> Config {
+    Config {
+        variant,
+        seats,
+        options,
+    }
+}
+
+/// The count of each game, named here apart from the engine's solver: HU-SCORE-01 plain,
+/// PL-SCORE-02 and AT-SCORE-02 threes minus two, DK-SCORE-26 the Danish count.
+fn method(v: Variant) -> CountMethod {
+    match v {
+        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
+            CountMethod::Plain
+        }
+        Variant::PolishKrolami | Variant::AustrianIllustrated => CountMethod::ThreesMinusTwo,
+        Variant::DanishTarok => CountMethod::Danish,
+    }
+}
+
+/// The seats that play the hand.
+fn active(g: &AnyGame) -> Vec<Seat> {
+    let t = g.table_info();
+    Seat::all(t.seats).filter(|&s| t.is_active(s)).collect()
+}
+
+/// The cards still in the active hands.
+fn cards_in_hands(g: &AnyGame) -> u32 {
+    active(g).iter().map(|&s| g.hand(s).len()).sum()
+}
+
+/// A position of deal `seed` under `c`: random play to trick play (announcements made half the
+/// time, so that the Hungarian and Polish obligations come up), then random cards until at most
+/// `tricks` tricks' cards are left in the hands, and `extra` more cards into the trick. `None`
+/// when the hand ends first.
+fn position(c: Config, seed: u64, tricks: u32, extra: usize, rng: &mut Rng) -> Option<AnyGame> {
+    let setup = Setup::seeded(
+        c.variant,
+        c.seats,
+        Seat::new((seed % u64::from(c.seats)) as u8),
+        seed_from_u64(seed),
+    )
+    .with_options(c.options);
+    let mut g = AnyGame::new(&setup).expect("a valid setup");
+    let trischaken = c.options.contains(&("all_pass_action", "trischaken"));
+    while g.stage() != Stage::Play {
+        g.to_act()?;
+        let legal = g.legal_actions();
+        // Under Trischaken, pass in the auction mostly, so that it is played.
+        let pass = match g.stage() {
+            Stage::Announce => rng.below(2) == 0,
+            Stage::Auction => trischaken && rng.below(10) != 0,
+            _ => false,
+        };
+        let a = if pass && legal.contains(Action::Pass) {
+            Action::Pass
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        g.play_unchecked(a);
+    }
+    let n = active(&g).len() as u32;
+    while cards_in_hands(&g) > tricks * n {
+        let legal = g.legal_actions();
+        g.play_unchecked(*legal.get(rng.below(legal.len()))?);
+    }
+    for _ in 0..extra {
+        if g.stage() != Stage::Play {
+            break;
+        }
+        let legal = g.legal_actions();
+        g.play_unchecked(*legal.get(rng.below(legal.len()))?);
+    }
+    (g.stage() == Stage::Play).then_some(g)
+}
+
+/// A random side: any non-empty set of active seats (the solver takes any), or the declarer's
+/// team where there is one.
+fn side(g: &AnyGame, rng: &mut Rng) -> SeatMask {
+    if rng.below(2) == 0 {
+        if let Some(d) = SeatMask::declarer_side(g) {
+            return if rng.below(2) == 0 {
+                d
+            } else {
+                d.others(&g.table_info())
+            };
+        }
+    }
+    let seats = active(g);
+    loop {
+        let m = seats
+            .iter()
+            .filter(|_| rng.below(2) == 0)
+            .fold(SeatMask::EMPTY, |m, &s| m.with(s));
+        if !m.is_empty() && m != SeatMask::active(&g.table_info()) {
+            return m;
+        }
+    }
+}
+
+/// The union of the side's piles.
+fn piles(g: &AnyGame, side: SeatMask) -> CardSet {
+    Seat::all(g.table_info().seats)
+        .filter(|&s| side.contains(s))
+        .fold(CardSet::EMPTY, |p, s| p | g.won(s))
+}
+
+/// What moving from `before` to `after` changed in the side's piles, in thirds.
+fn gain(before: &AnyGame, after: &AnyGame, side: SeatMask) -> i64 {
+    let m = method(before.variant());
+    let (b, a) = (piles(before, side), piles(after, side));
+    count_thirds(m, a - b) - count_thirds(m, b - a)
+}
+
+/// The plain minimax: every legal move, no table, no pruning, no merging.
+fn naive(g: &AnyGame, side: SeatMask) -> i64 {
+    if g.stage() != Stage::Play {
+        return 0;
+    }
+    let Some(me) = g.to_act() else { return 0 };
+    let legal = g.legal_actions();
+    let values = legal.iter().map(|&a| {
+        let mut child = *g;
+        child.play_unchecked(a);
+        gain(g, &child, side) + naive(&child, side)
+    });
+    let best = if side.contains(me) {
+        values.max()
+    } else {
+        values.min()
+    };
+    best.expect("a position in play has a legal move")
+}
+
+/// The value after `a`, by the plain minimax.
+fn naive_after(g: &AnyGame, a: Action, side: SeatMask) -> i64 {
+    let mut child = *g;
+    child.play_unchecked(a);
+    gain(g, &child, side) + naive(&child, side)
+}
+
+/// Checks the solver against the plain minimax on `want` endings of `c` (up to four tricks).
+/// Returns how many were played without a declarer (Danish, Trischaken).
+fn agree_with_minimax(c: Config, want: usize) -> usize {
+    let mut rng = Rng(0xD0D0 ^ u64::from(c.seats) ^ (c.options.len() as u64) << 8);
+    let mut solver = Solver::with_capacity(1 << 14);
+    let (mut done, mut seed, mut without_declarer) = (0, 0u64, 0);
+    while done < want {
+        seed += 1;
+        assert!(seed < 20 * want as u64, "{c:?}: too few positions reached");
+        let tricks = 1 + rng.below(4) as u32;
+        let extra = rng.below(3);
+        let Some(g) = position(c, seed ^ 0xABCD_0000, tricks, extra, &mut rng) else {
+            continue;
+        };
+        let side = side(&g, &mut rng);
+        without_declarer += usize::from(SeatMask::declarer_side(&g).is_none());
+        let want_v = naive(&g, side);
+        let s = solver.solve(&g, side).expect("solvable");
+        assert_eq!(s.value_thirds, want_v, "{c:?} seed {seed}: value");
+        assert!(g.legal_actions().contains(s.best), "{c:?} seed {seed}");
+        assert_eq!(
+            naive_after(&g, s.best, side),
+            want_v,
+            "{c:?} seed {seed}: the best move achieves the value"
+        );
+        done += 1;
+    }
+    without_declarer
+}
+
+#[test]
+fn agrees_with_minimax_hungarian_illustrated() {
+    agree_with_minimax(CONFIGS[0], 1000);
+    agree_with_minimax(CONFIGS[1], 1000);
+}
+
+#[test]
+fn agrees_with_minimax_hungarian_paskievics() {
+    agree_with_minimax(CONFIGS[2], 1000);
+    agree_with_minimax(CONFIGS[3], 1000);
+}
+
+#[test]
+fn agrees_with_minimax_hungarian_high() {
+    agree_with_minimax(CONFIGS[4], 1000);
+    agree_with_minimax(CONFIGS[5], 1000);
+}
+
+#[test]
+fn agrees_with_minimax_hungarian_54_cards() {
+    agree_with_minimax(CONFIGS[6], 300);
+}
+
+#[test]
+fn agrees_with_minimax_polish() {
+    agree_with_minimax(CONFIGS[7], 1000);
+}
+
+#[test]
+fn agrees_with_minimax_austrian() {
+    agree_with_minimax(CONFIGS[8], 1000);
+}
+
+// rule: AT-PLAY-08, AT-PLAY-09 (Trischaken: win the trick if able, the I as the last tarock)
+#[test]
+fn agrees_with_minimax_austrian_trischaken_option() {
+    let trischaken = agree_with_minimax(CONFIGS[9], 500);
+    assert!(trischaken >= 50, "only {trischaken} Trischaken endings");
+}
+
+#[test]
+fn agrees_with_minimax_danish() {
+    agree_with_minimax(CONFIGS[10], 1000);
+    agree_with_minimax(CONFIGS[11], 1000);
+}
+
+// rule: DK-PLAY-10 (the fool stays with its player; a card of no value given for it),
+// DK-PLAY-11 (the fool's lead and the suit), DK-PLAY-12, DK-PLAY-13 (when the fool must go)
+#[test]
+fn agrees_with_minimax_danish_fool_options() {
+    for c in &CONFIGS[12..] {
+        agree_with_minimax(*c, 500);
+    }
+}
+
+/// Positions of `c` with up to `tricks` tricks left, `n` of them.
+fn positions(c: Config, n: usize, tricks: u32, salt: u64) -> Vec<(AnyGame, SeatMask)> {
+    positions_between(c, n, 1, tricks, salt)
+}
+
+/// Positions of `c` with `min ..= max` tricks left, `n` of them.
+fn positions_between(
+    c: Config,
+    n: usize,
+    min: u32,
+    max: u32,
+    salt: u64,
+) -> Vec<(AnyGame, SeatMask)> {
+    let tricks = max - min + 1;
+    let mut rng = Rng(salt);
+    let mut out = Vec::new();
+    let mut seed = salt << 20;
+    while out.len() < n {
+        seed += 1;
+        let t = min + rng.below(tricks as usize) as u32;
+        let extra = rng.below(3);
+        if let Some(g) = position(c, seed, t, extra, &mut rng) {
+            let s = side(&g, &mut rng);
+            out.push((g, s));
+        }
+    }
+    out
+}
+
+#[test]
+fn values_agree_with_solving_each_child() {
+    let mut solver = Solver::new();
+    let mut child_solver = Solver::with_capacity(1 << 12);
+    for c in CONFIGS {
+        for (g, side) in positions(c, 40, 5, 7) {
+            let values = solver.values(&g, side).expect("solvable");
+            let legal = g.legal_actions();
+            assert_eq!(values.len(), legal.len());
+            let best = solver.solve(&g, side).expect("solvable");
+            let top = if side.contains(g.to_act().expect("in play")) {
+                values.iter().map(|v| v.1).max()
+            } else {
+                values.iter().map(|v| v.1).min()
+            };
+            assert_eq!(top, Some(best.value_thirds), "{c:?}");
+            for (&a, &(b, v)) in legal.iter().zip(&values) {
+                assert_eq!(a, b, "{c:?}: the order of legal_actions");
+                let mut child = g;
+                child.play_unchecked(a);
+                let after = if child.stage() == Stage::Play {
+                    child_solver
+                        .solve(&child, side)
+                        .expect("solvable")
+                        .value_thirds
+                } else {
+                    0
+                };
+                assert_eq!(v, gain(&g, &child, side) + after, "{c:?}: after {a}");
+            }
+        }
+    }
+}
+
+#[test]
+fn equivalent_card_pruning_never_changes_a_value() {
+    let mut merged = Solver::new();
+    let mut plain = Solver::new();
+    plain.set_equivalence_pruning(false);
+    for c in CONFIGS {
+        let mut fewer = 0u64;
+        let mut all = 0u64;
+        for (g, side) in positions(c, 40, 5, 11) {
+            let a = merged.values(&g, side).expect("solvable");
+            let b = plain.values(&g, side).expect("solvable");
+            assert_eq!(a, b, "{c:?}");
+            let sa = merged.solve(&g, side).expect("solvable");
+            let sb = plain.solve(&g, side).expect("solvable");
+            assert_eq!(sa.value_thirds, sb.value_thirds, "{c:?}");
+            fewer += sa.nodes;
+            all += sb.nodes;
+        }
+        assert!(
+            fewer <= all + all / 4,
+            "{c:?}: {fewer} nodes merged, {all} not"
+        );
+    }
+}
+
+#[test]
+fn a_tiny_table_gives_the_same_values() {
+    // Four entries: nearly every store replaces another. Exactness does not rest on the table
+    // keeping anything.
+    let mut tiny = Solver::with_capacity(1);
+    assert_eq!(tiny.capacity(), 4);
+    let mut big = Solver::new();
+    for c in CONFIGS {
+        for (g, side) in positions(c, 20, 5, 13) {
+            let a = tiny.solve(&g, side).expect("solvable").value_thirds;
+            let b = big.solve(&g, side).expect("solvable").value_thirds;
+            assert_eq!(a, b, "{c:?}");
+        }
+    }
+}
+
+#[test]
+fn the_two_sides_share_the_points_in_play() {
+    // Outside the Danish exchange of a card (which moves a card already won), the two sides
+    // of a table win every card still in play between them, under the same perfect play.
+    let mut solver = Solver::new();
+    for c in CONFIGS.iter().filter(|c| c.variant != Variant::DanishTarok) {
+        for (g, side) in positions(*c, 20, 6, 17) {
+            let other = side.others(&g.table_info());
+            let a = solver.solve(&g, side).expect("solvable").value_thirds;
+            let b = solver.solve(&g, other).expect("solvable").value_thirds;
+            let m = method(c.variant);
+            let mut in_play = g.current_trick().cards();
+            for s in active(&g) {
+                in_play |= g.hand(s);
+            }
+            assert_eq!(a + b, count_thirds(m, in_play), "{c:?}");
+        }
+    }
+}
+
+#[test]
+fn positions_not_in_play_are_refused() {
+    let mut solver = Solver::with_capacity(1 << 10);
+    for c in CONFIGS {
+        let setup = Setup::seeded(c.variant, c.seats, Seat::new(0), seed_from_u64(3))
+            .with_options(c.options);
+        let g = AnyGame::new(&setup).expect("a valid setup");
+        let all = SeatMask::active(&g.table_info());
+        assert_eq!(
+            solver.solve(&g, all),
+            Err(SolveError::NotInPlay(g.stage())),
+            "{c:?}"
+        );
+        assert!(solver.values(&g, all).is_err());
+        // A hand played out.
+        let mut rng = Rng(5);
+        let mut over = g;
+        while over.to_act().is_some() {
+            let legal = over.legal_actions();
+            over.play_unchecked(legal[rng.below(legal.len())]);
+        }
+        assert!(matches!(
+            solver.solve(&over, all),
+            Err(SolveError::NotInPlay(Stage::Over(_)))
+        ));
+    }
+}
+
+#[test]
+fn sides_without_an_active_seat_are_refused() {
+    let mut solver = Solver::with_capacity(1 << 10);
+    for c in CONFIGS {
+        let (g, _) = positions(c, 1, 3, 19).remove(0);
+        assert_eq!(
+            solver.solve(&g, SeatMask::EMPTY),
+            Err(SolveError::EmptySide)
+        );
+        assert_eq!(
+            solver.values(&g, SeatMask::EMPTY),
+            Err(SolveError::EmptySide)
+        );
+        let t = g.table_info();
+        if let Some(out) = t.sitting_out {
+            // The seat sitting out plays no card (HU-DEAL five-handed, DK-DEAL-01 four-handed).
+            assert_eq!(
+                solver.solve(&g, SeatMask::of(out)),
+                Err(SolveError::EmptySide)
+            );
+        }
+        // Seats beyond the table are dropped.
+        assert_eq!(
+            solver.solve(&g, SeatMask::from_bits(0xE0)),
+            Err(SolveError::EmptySide)
+        );
+    }
+}
+
+#[test]
+fn the_node_limit_stops_the_search() {
+    let c = CONFIGS[0];
+    let (g, side) = positions(c, 1, 9, 23).remove(0);
+    let mut solver = Solver::with_capacity(1 << 10);
+    solver.set_node_limit(10);
+    assert!(matches!(
+        solver.solve(&g, side),
+        Err(SolveError::NodeLimit { .. })
+    ));
+    // The solver is usable again afterwards, and exact.
+    solver.set_node_limit(u64::MAX);
+    let a = solver.solve(&g, side).expect("solvable");
+    let b = Solver::new().solve(&g, side).expect("solvable");
+    assert_eq!(a.value_thirds, b.value_thirds);
+}
+
+#[test]
+fn the_transposition_table_never_changes_a_value() {
+    // Positions too deep for the plain minimax, where tricks can be played in other orders
+    // to the same hands: the table's keys must tell apart every position whose futures
+    // differ, e.g. by the teams' lost tricks that end the centrum's and the birds'
+    // obligations (HU-PLAY-16), or by the pile a card of no value is owed from (DK-PLAY-10).
+    let mut with = Solver::new();
+    let mut without = Solver::with_capacity(4);
+    without.set_transpositions(false);
+    for c in CONFIGS {
+        let (min, max) = match c.variant {
+            Variant::DanishTarok | Variant::AustrianIllustrated => (6, 9),
+            _ => (4, 6),
+        };
+        for (g, side) in positions_between(c, 15, min, max, 29) {
+            let a = with.solve(&g, side).expect("solvable");
+            let b = without.solve(&g, side).expect("solvable");
+            assert_eq!(a.value_thirds, b.value_thirds, "{c:?}");
+        }
+    }
+}
