@@ -7,6 +7,7 @@
 //! Errors are Python exceptions derived from `tarock.TarockError` (itself a `ValueError`).
 
 mod args;
+mod play;
 mod record;
 mod state;
 mod vector;
@@ -58,6 +59,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RULES_VERSION", tarock_engine::RULES_VERSION)?;
     m.add_class::<state::State>()?;
     m.add_class::<vector::VectorGame>()?;
+    m.add_class::<play::PlayCodec>()?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(record::from_record_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(args::variants, m)?)?;

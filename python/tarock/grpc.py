@@ -159,22 +159,30 @@ class VectorEnv:
         self._hands = np.zeros(num_tables, dtype=np.int64)
         self._ids: list = []
         self._pending = 0
+        # Steps of every table in one message are written and read natively; anything else
+        # (refusals, exports, opening tables, tensors) by the protobuf runtime.
+        self._codec = _native.PlayCodec(num_tables, self.action_space, self.mask_bytes, self.seats)
+        self._native_step = False
 
     # -- the stream ----------------------------------------------------------------------------
 
     def _open_stream(self) -> None:
         self._requests = _Requests()
-        self._responses = self._stub.Play(self._requests)
+        # The stream carries serialized messages both ways: a step is written and read natively.
+        play = self._channel.stream_stream(
+            "/tarock.v1.EngineService/Play", request_serializer=None, response_deserializer=None
+        )
+        self._responses = play(self._requests)
         _OPEN.add(self)
 
     def _exchange(self, messages: list) -> list:
         """Sends the messages and reads their answers, in order."""
         for m in messages:
-            self._requests.put(m)
-        return self._receive(len(messages))
+            self._requests.put(m.SerializeToString())
+        return [pb.PlayResponse.FromString(b) for b in self._receive(len(messages))]
 
     def _receive(self, n: int) -> list:
-        """The next ``n`` answers."""
+        """The next ``n`` answers, serialized."""
         try:
             return [next(self._responses) for _ in range(n)]
         except StopIteration:
@@ -202,6 +210,8 @@ class VectorEnv:
             closing = pb.PlayRequest(close=list(range(self._base, self._base + self.num_tables)))
             self._exchange([closing])
             self._base += self.num_tables
+        self._codec.base = self._base
+        self._native_step = False
         seeds, dealers = first_hands(self._seed, self.num_tables, self.dealer, options)
         specs = [
             pb.TableSpec(
@@ -246,18 +256,34 @@ class VectorEnv:
         actions = np.asarray(actions)
         if actions.shape != (self.num_tables,):
             raise ValueError(f"actions has shape {actions.shape}, not ({self.num_tables},)")
+        if self._chunk >= self.num_tables:
+            self._requests.put(self._codec.step_request(np.ascontiguousarray(actions, dtype=np.int64)))
+            self._pending = 1
+            return
         ids = self._ids
         acts = actions.tolist()
         for s in range(0, self.num_tables, self._chunk):
-            self._requests.put(pb.PlayRequest(tables=ids[s : s + self._chunk], action_ids=acts[s : s + self._chunk]))
+            m = pb.PlayRequest(tables=ids[s : s + self._chunk], action_ids=acts[s : s + self._chunk])
+            self._requests.put(m.SerializeToString())
             self._pending += 1
 
     def step_wait(self):
         """The answer to :meth:`step_async`: ``(obs, rewards, hand_over, info)``."""
-        answers = self._receive(self._pending)
+        raw = self._receive(self._pending)
         self._pending = 0
         rewards = np.zeros((self.num_tables, self.seats), dtype=np.float64)
         over = np.zeros(self.num_tables, dtype=bool)
+        if len(raw) == 1:
+            to_act = np.empty(self.num_tables, dtype=np.int64)
+            mask = np.empty((self.num_tables, self.action_space), dtype=bool)
+            hands = np.empty(self.num_tables, dtype=np.int64)
+            if self._codec.read_step(raw[0], to_act, mask, hands, rewards, over):
+                self._to_act, self._mask, self._hands = to_act, mask, hands
+                self._handed = False
+                self._native_step = True
+                return self._observation(), rewards, over, {"hands_played": hands.copy()}
+        self._native_step = False
+        answers = [pb.PlayResponse.FromString(b) for b in raw]
         for a in answers:
             self._read(a, (rewards, over))
         self._raise_errors(answers)
@@ -270,6 +296,8 @@ class VectorEnv:
         ``floor(u[i] * count)`` for ``u = rng.random(num_tables)``."""
         rng = np.random.default_rng() if rng is None else rng
         u = rng.random(self.num_tables)
+        if self._native_step:
+            return self._codec.sample_legal(u)
         mask = self._mask
         counts = mask.sum(axis=1)
         if not counts.all():
