@@ -98,6 +98,35 @@ def bench_vector(variant: str, tables: int, seconds: float) -> dict:
 
 
 def bench_stream(target: str, variant: str, tables: int, streams: int, seconds: float) -> dict:
+    """``streams`` AsyncVectorEnvs of ``tables`` tables each, stepped together with
+    ``asyncio.gather``."""
+    import asyncio
+
+    from tarock.grpc import AsyncVectorEnv
+
+    async def run():
+        rng = np.random.default_rng(1)
+        envs = [AsyncVectorEnv(target, variant, num_tables=tables, seed=k) for k in range(streams)]
+        await asyncio.gather(*(env.reset() for env in envs))
+        steps = hands = 0
+        start = time.perf_counter()
+        deadline = start + seconds
+        while time.perf_counter() < deadline:
+            answers = await asyncio.gather(*(env.step(env.sample_legal(rng)) for env in envs))
+            steps += len(envs)
+            hands += sum(int(over.sum()) for _, _, over, _ in answers)
+        elapsed = time.perf_counter() - start
+        await asyncio.gather(*(env.close() for env in envs))
+        return steps, hands, elapsed
+
+    steps, hands, elapsed = asyncio.run(run())
+    actions = steps * tables
+    return emit(bench="stream", variant=variant, tables=tables, streams=streams, steps=steps, games=hands,
+                actions=actions, seconds=round(elapsed, 3), actions_per_s=round(actions / elapsed),
+                games_per_s=round(hands / elapsed, 1))
+
+
+def bench_stream_threaded(target: str, variant: str, tables: int, streams: int, seconds: float) -> dict:
     """``streams`` streams of ``tables`` tables each, stepped in turn with one step of each in
     flight: while the server answers one stream the client chooses the next stream's actions."""
     from tarock.grpc import VectorEnv, channel
@@ -124,8 +153,8 @@ def bench_stream(target: str, variant: str, tables: int, streams: int, seconds: 
         env.close()
     ch.close()
     actions = steps * tables
-    return emit(bench="stream", variant=variant, tables=tables, streams=streams, steps=steps, games=hands,
-                actions=actions, seconds=round(elapsed, 3), actions_per_s=round(actions / elapsed),
+    return emit(bench="stream_threaded", variant=variant, tables=tables, streams=streams, steps=steps,
+                games=hands, actions=actions, seconds=round(elapsed, 3), actions_per_s=round(actions / elapsed),
                 games_per_s=round(hands / elapsed, 1))
 
 
@@ -157,7 +186,7 @@ def bench_openspiel(seconds: float, how: str) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("which", choices=["native", "vector", "stream", "openspiel", "all"])
+    ap.add_argument("which", choices=["native", "vector", "stream", "stream_threaded", "openspiel", "all"])
     ap.add_argument("--variant", default="hungarian-illustrated")
     ap.add_argument("--target", help="a tarock-server serving the Play stream (stream, all)")
     ap.add_argument("--tables", type=int, default=256, help="tables per stream")
@@ -166,7 +195,7 @@ def main() -> int:
     ap.add_argument("--draw", choices=["choice", "random"], default="choice",
                     help="the per-state loops' draw (native, openspiel)")
     args = ap.parse_args()
-    if args.which in ("stream", "all") and not args.target:
+    if args.which in ("stream", "stream_threaded", "all") and not args.target:
         ap.error("stream needs --target")
     results = {}
     if args.which in ("native", "all"):
@@ -175,6 +204,10 @@ def main() -> int:
         results["vector"] = bench_vector(args.variant, args.tables, args.seconds)
     if args.which in ("stream", "all"):
         results["stream"] = bench_stream(args.target, args.variant, args.tables, args.streams, args.seconds)
+    if args.which in ("stream_threaded", "all"):
+        results["stream_threaded"] = bench_stream_threaded(
+            args.target, args.variant, args.tables, args.streams, args.seconds
+        )
     if args.which in ("openspiel", "all"):
         try:
             results["openspiel"] = bench_openspiel(args.seconds, args.draw)

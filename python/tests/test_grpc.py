@@ -144,3 +144,48 @@ def test_pettingzoo_over_the_stream(server):
             native.step(action)
             remote.step(action)
     remote.close()
+
+
+@pytest.mark.parametrize("tensors", [False, True], ids=["masks", "tensors"])
+def test_the_asyncio_environment_agrees_with_the_native_one(server, tensors):
+    """AsyncVectorEnv deals and answers as NativeVectorEnv does, and two of them step at once."""
+    import asyncio
+
+    from tarock.grpc import AsyncVectorEnv
+
+    kwargs = dict(num_tables=TABLES, seed=23, observation=tensors, info_state=tensors)
+
+    async def run():
+        natives = [NativeVectorEnv(v, **kwargs) for v in ("hungarian-illustrated", "danish-tarok")]
+        remotes = [AsyncVectorEnv(server, v, **kwargs) for v in ("hungarian-illustrated", "danish-tarok")]
+        try:
+            a = [n.reset()[0] for n in natives]
+            b = [x[0] for x in await asyncio.gather(*(r.reset() for r in remotes))]
+            hands = 0
+            for step in range(120):
+                for x, y in zip(a, b):
+                    for key in x:
+                        assert np.array_equal(x[key], y[key]), f"{key} differs at step {step}"
+                acts = [n.sample_legal(np.random.default_rng(step)) for n in natives]
+                for r, act in zip(remotes, acts):
+                    assert np.array_equal(act, r.sample_legal(np.random.default_rng(step)))
+                ours = [n.step(act) for n, act in zip(natives, acts)]
+                theirs = await asyncio.gather(*(r.step(act) for r, act in zip(remotes, acts)))
+                for (oa, ra, ha, _), (ob, rb, hb, _) in zip(ours, theirs):
+                    assert np.array_equal(ra, rb) and np.array_equal(ha, hb), f"step {step}"
+                    hands += int(ha.sum())
+                a = [o[0] for o in ours]
+                b = [t[0] for t in theirs]
+            assert hands > 0
+            for n, r in zip(natives, remotes):
+                for x, y in zip(n.export(), await r.export()):
+                    assert pb.GameRecord.FromString(x) == pb.GameRecord.FromString(y)
+            # An id outside the action space is refused, and the stream goes on.
+            bad = np.full(TABLES, remotes[0].action_space, dtype=np.int64)
+            with pytest.raises(tarock.IllegalActionError):
+                await remotes[0].step(bad)
+            await remotes[0].step(remotes[0].sample_legal(np.random.default_rng(0)))
+        finally:
+            await asyncio.gather(*(r.close() for r in remotes))
+
+    asyncio.run(run())
