@@ -4,11 +4,11 @@
 Each measurement prints one JSON line; the last line gives the ratios to OpenSpiel's Python API
 (``pyspiel.load_game("tarok")``, random play in-process) when it is installed.
 
-    python python/bench/random_play.py native  [--variant V] [--seconds S]
-    python python/bench/random_play.py vector  [--tables 256]
-    python python/bench/random_play.py stream  --target HOST:PORT [--tables 256]
-    python python/bench/random_play.py openspiel
-    python python/bench/random_play.py all     --target HOST:PORT   # all four, and the ratios
+    python benches/python/random_play.py native  [--variant V] [--seconds S]
+    python benches/python/random_play.py vector  [--tables 256]
+    python benches/python/random_play.py stream  --target HOST:PORT [--tables 256]
+    python benches/python/random_play.py openspiel
+    python benches/python/random_play.py all     --target HOST:PORT   # all four, and the ratios
 
 ``native`` is the plain Python loop ``while not s.is_terminal(): s.apply_action(
 choice(s.legal_actions()))`` (``choice`` of a seeded ``random.Random``), and ``openspiel`` the
@@ -212,7 +212,7 @@ def main() -> int:
         try:
             results["openspiel"] = bench_openspiel(args.seconds, args.draw)
         except ImportError:
-            emit(bench="openspiel", error="pyspiel is not installed: pip install -r python/bench/requirements.txt")
+            emit(bench="openspiel", error="pyspiel is not installed: pip install -r benches/python/requirements.txt")
             return 1 if args.which == "openspiel" else 0
     if "openspiel" in results and len(results) > 1:
         base = results["openspiel"]["actions_per_s"]
