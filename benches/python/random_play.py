@@ -15,10 +15,11 @@ choice(s.legal_actions()))`` (``choice`` of a seeded ``random.Random``), and ``o
 same loop over OpenSpiel's tarok (its chance nodes, the deal, drawn by their probabilities and
 not counted as actions). ``--draw random`` draws with ``legal[int(random() * len(legal))]`` in
 both loops instead, which costs about a third of ``choice``: both loops get faster, OpenSpiel's
-relatively less. ``stream`` draws one legal action per table
-from the masks with numpy (``tarock.grpc.VectorEnv.sample_legal``) and steps all 256 tables of
-a stream with one message, with ``--streams`` streams (2 by default) stepped in turn, one step
-of each in flight. ``vector``
+relatively less. ``stream`` draws one legal action per table from
+the masks (``sample_legal``) and steps all 256 tables of a stream with one message, on
+``--streams`` streams (4 by default) of ``tarock.grpc.AsyncVectorEnv`` stepped together with
+``asyncio.gather``; ``stream_threaded`` does the same with the synchronous ``VectorEnv``, the
+streams stepped in turn with one step of each in flight. ``vector``
 plays over ``tarock.vector.NativeVectorEnv``, the native binding's tables stepped together
 in-process (one call per step of all tables), drawing with its ``sample_legal``.
 
@@ -190,7 +191,7 @@ def main() -> int:
     ap.add_argument("--variant", default="hungarian-illustrated")
     ap.add_argument("--target", help="a tarock-server serving the Play stream (stream, all)")
     ap.add_argument("--tables", type=int, default=256, help="tables per stream")
-    ap.add_argument("--streams", type=int, default=2)
+    ap.add_argument("--streams", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=5.0)
     ap.add_argument("--draw", choices=["choice", "random"], default="choice",
                     help="the per-state loops' draw (native, openspiel)")
