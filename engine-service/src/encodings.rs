@@ -9,7 +9,7 @@
 //! mask belongs to the seat to act (as LegalMoves' moves do), a seat's tensors to that seat (as
 //! its view does).
 
-use crate::error::{self, Reason};
+use crate::error;
 use crate::respond::Writer;
 use crate::state::Access;
 use tarock_engine::encode::{EncodeError, Layout};
@@ -181,22 +181,11 @@ fn encoded_seat(
         },
     };
     if Asked::of(r).tensors() {
-        match access {
-            Access::Open | Access::Table => {}
-            Access::Seat(s) if s == seat => {}
-            Access::Seat(_) => {
-                return Err(error::refused(
-                    Reason::TokenNotAllowed,
-                    "a seat token encodes only its own seat",
-                ))
-            }
-            Access::Spectator => {
-                return Err(error::refused(
-                    Reason::TokenNotAllowed,
-                    "a seat's encodings in a sealed game need its token or the table token",
-                ))
-            }
-        }
+        access.require_seat(
+            seat,
+            |_| "a seat token encodes only its own seat".to_owned(),
+            "a seat's encodings in a sealed game need its token or the table token",
+        )?;
     }
     Ok(seat)
 }

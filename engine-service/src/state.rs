@@ -75,6 +75,25 @@ pub(crate) enum Access {
     Spectator,
 }
 
+impl Access {
+    /// Allows what only `seat` may do or see: an open record, the table token and `seat`'s own
+    /// token may; another seat's token is refused with `other(its seat)`, no token with `none`
+    /// (TOKEN_NOT_ALLOWED).
+    pub(crate) fn require_seat(
+        self,
+        seat: Seat,
+        other: impl FnOnce(Seat) -> String,
+        none: &str,
+    ) -> Result<(), Status> {
+        match self {
+            Access::Open | Access::Table => Ok(()),
+            Access::Seat(s) if s == seat => Ok(()),
+            Access::Seat(s) => Err(error::refused(Reason::TokenNotAllowed, &other(s))),
+            Access::Spectator => Err(error::refused(Reason::TokenNotAllowed, none)),
+        }
+    }
+}
+
 /// The name of a game's phase, as errors give it.
 pub(crate) fn phase_name(g: &AnyGame) -> &'static str {
     match g.stage() {
@@ -356,22 +375,11 @@ pub(crate) fn actor(
             &acting_context(game, index, None),
         ));
     };
-    match access {
-        Access::Open | Access::Table => {}
-        Access::Seat(s) if s == to_act => {}
-        Access::Seat(s) => {
-            return Err(error::refused(
-                Reason::TokenNotAllowed,
-                &format!("the token is seat {s}'s; seat {to_act} is to act"),
-            ))
-        }
-        Access::Spectator => {
-            return Err(error::refused(
-                Reason::TokenNotAllowed,
-                "acting in a sealed game needs the acting seat's token",
-            ))
-        }
-    }
+    access.require_seat(
+        to_act,
+        |s| format!("the token is seat {s}'s; seat {to_act} is to act"),
+        "acting in a sealed game needs the acting seat's token",
+    )?;
     match seat {
         Some(seat) if seat != u32::from(to_act.get()) => Err(error::precondition(
             Reason::NotYourTurn,

@@ -5,7 +5,7 @@
 
 use crate::convert;
 use crate::error::{self, Context, Reason};
-use crate::state::{Access, HasState};
+use crate::state::HasState;
 use crate::Engine;
 use prost::Message;
 use tarock_engine::{DealBuilder, DealRng, DealSource, Seat, Setup, WorldError, Worlds};
@@ -37,22 +37,11 @@ pub(crate) fn handle(
                 &format!("no seat {} at this table of {seats}", r.seat),
             )
         })?;
-    match access {
-        Access::Open | Access::Table => {}
-        Access::Seat(s) if s == seat => {}
-        Access::Seat(_) => {
-            return Err(error::refused(
-                Reason::TokenNotAllowed,
-                "a seat token samples only its own seat's worlds",
-            ))
-        }
-        Access::Spectator => {
-            return Err(error::refused(
-                Reason::TokenNotAllowed,
-                "sampling a sealed game's worlds needs the seat's token or the table token",
-            ))
-        }
-    }
+    access.require_seat(
+        seat,
+        |_| "a seat token samples only its own seat's worlds".to_owned(),
+        "sampling a sealed game's worlds needs the seat's token or the table token",
+    )?;
     let actions = &replayed.decoded.actions;
     let context = || Context {
         seat: Some(seat),
