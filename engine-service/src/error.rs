@@ -113,6 +113,8 @@ pub enum Reason {
     MemoryBudget,
     /// RESOURCE_EXHAUSTED: as many Play streams are open as the server allows.
     TooManyStreams,
+    /// RESOURCE_EXHAUSTED: SolvePosition reached its node limit before proving the value.
+    SolveLimit,
     /// DEADLINE_EXCEEDED: no message came on a Play stream for the server's idle timeout.
     StreamIdle,
     /// UNIMPLEMENTED: a feature this server does not offer (sealed records without keys).
@@ -142,6 +144,7 @@ impl Reason {
             Reason::Overloaded => "OVERLOADED",
             Reason::MemoryBudget => "MEMORY_BUDGET",
             Reason::TooManyStreams => "TOO_MANY_STREAMS",
+            Reason::SolveLimit => "SOLVE_LIMIT",
             Reason::StreamIdle => "STREAM_IDLE",
             Reason::Unimplemented => "UNIMPLEMENTED",
             Reason::Internal => "INTERNAL",
@@ -164,9 +167,10 @@ impl Reason {
             Reason::SealInvalid | Reason::TokenInvalid => Code::Unauthenticated,
             Reason::StaleRecord => Code::Aborted,
             Reason::MessageTooLarge => Code::OutOfRange,
-            Reason::Overloaded | Reason::MemoryBudget | Reason::TooManyStreams => {
-                Code::ResourceExhausted
-            }
+            Reason::Overloaded
+            | Reason::MemoryBudget
+            | Reason::TooManyStreams
+            | Reason::SolveLimit => Code::ResourceExhausted,
             Reason::StreamIdle => Code::DeadlineExceeded,
             Reason::Unimplemented => Code::Unimplemented,
             Reason::Internal => Code::Internal,

@@ -26,7 +26,7 @@ use tracing::Instrument;
 
 /// The RPCs, in metric order. A stream (Play, ValidateGames) is counted once, when it is
 /// opened or refused.
-pub const RPCS: [&str; 13] = [
+pub const RPCS: [&str; 14] = [
     "ListVariants",
     "NewDeal",
     "LegalMoves",
@@ -40,6 +40,7 @@ pub const RPCS: [&str; 13] = [
     "SampleWorlds",
     "Play",
     "ValidateGames",
+    "SolvePosition",
 ];
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -324,6 +325,12 @@ impl<S: EngineService> EngineService for Instrumented<S> {
         r: Request<tonic::Streaming<pb::ValidateGamesRequest>>,
     ) -> Result<Response<S::ValidateGamesStream>, Status> {
         self.observe(12, self.inner.validate_games(r)).await
+    }
+    async fn solve_position(
+        &self,
+        r: Request<lazy::SolvePositionRequest>,
+    ) -> Result<Response<pb::SolvePositionResponse>, Status> {
+        self.observe(13, self.inner.solve_position(r)).await
     }
 }
 

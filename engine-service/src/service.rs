@@ -19,6 +19,7 @@ use tarock_proto::codec::Encoded;
 use tarock_proto::lazy;
 use tarock_proto::server::engine_service_server::EngineService;
 use tarock_proto::v1 as pb;
+use tokio::sync::Semaphore;
 use tokio_stream::Stream;
 use tonic::{Request, Response, Status, Streaming};
 
@@ -41,9 +42,13 @@ pub struct Engine {
     pub(crate) limits: Limits,
     /// The Play streams open on the server.
     pub(crate) play_streams: Arc<AtomicUsize>,
+    /// The search bot's threads.
+    pub(crate) search_pool: SearchPool,
+    /// Solvers kept for SolvePosition.
+    pub(crate) solvers: rpc::solve_position::Solvers,
 }
 
-/// The bounds of the streaming RPCs and of SampleWorlds (the server's flags).
+/// The bounds of the streaming RPCs, of SampleWorlds and of the search bot (the server's flags).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Tables open at once on one Play stream.
@@ -55,6 +60,15 @@ pub struct Limits {
     pub stream_idle: Duration,
     /// The most worlds one SampleWorlds request may ask for.
     pub max_worlds: u32,
+    /// Search bot decisions (SuggestMove with the `search` bot) running at once, each on its
+    /// own blocking thread; further requests wait for one to finish.
+    pub search_threads: usize,
+    /// The most worlds one search decision may ask for.
+    pub max_search_worlds: u32,
+    /// The longest time bound one search decision may ask for.
+    pub max_search_time: Duration,
+    /// The most nodes one SolvePosition request may search.
+    pub max_solve_nodes: u64,
 }
 
 impl Default for Limits {
@@ -64,7 +78,35 @@ impl Default for Limits {
             play_streams: 48,
             stream_idle: Duration::from_secs(60),
             max_worlds: 1000,
+            search_threads: default_search_threads(),
+            max_search_worlds: 4096,
+            max_search_time: Duration::from_secs(10),
+            max_solve_nodes: 50_000_000,
         }
+    }
+}
+
+/// Search threads by default: one per core.
+#[must_use]
+pub fn default_search_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
+/// The permits of the search bot's blocking threads.
+#[derive(Clone, Debug)]
+pub(crate) struct SearchPool(pub(crate) Arc<Semaphore>);
+
+impl SearchPool {
+    fn new(threads: usize) -> SearchPool {
+        SearchPool(Arc::new(Semaphore::new(
+            threads.clamp(1, Semaphore::MAX_PERMITS),
+        )))
+    }
+}
+
+impl Default for SearchPool {
+    fn default() -> SearchPool {
+        SearchPool::new(default_search_threads())
     }
 }
 
@@ -91,10 +133,11 @@ impl Engine {
         }
     }
 
-    /// The same service under the stream and sampling bounds `limits`.
+    /// The same service under the stream, sampling and search bounds `limits`.
     #[must_use]
     pub fn with_limits(mut self, limits: Limits) -> Engine {
         self.limits = limits;
+        self.search_pool = SearchPool::new(limits.search_threads);
         self
     }
 
@@ -170,7 +213,18 @@ impl EngineService for Engine {
         &self,
         request: Request<lazy::SuggestMoveRequest>,
     ) -> Result<Response<pb::SuggestMoveResponse>, Status> {
-        rpc::suggest_move::handle(self, request.get_ref()).map(Response::new)
+        rpc::suggest_move::handle(self, request.get_ref())
+            .await
+            .map(Response::new)
+    }
+
+    async fn solve_position(
+        &self,
+        request: Request<lazy::SolvePositionRequest>,
+    ) -> Result<Response<pb::SolvePositionResponse>, Status> {
+        rpc::solve_position::handle(self, request.get_ref())
+            .await
+            .map(Response::new)
     }
 
     async fn describe_encodings(

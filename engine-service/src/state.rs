@@ -60,6 +60,7 @@ has_state!(
     SuggestMoveRequest => suggest_move_request,
     NextDealRequest => next_deal_request,
     SampleWorldsRequest => sample_worlds_request,
+    SolvePositionRequest => solve_position_request,
 );
 
 /// What the request's record and token allow.

@@ -1,4 +1,5 @@
-//! Built-in bots: a uniformly random player and a rule-aware heuristic player.
+//! Built-in bots: a uniformly random player, a rule-aware heuristic player, and a search
+//! player that samples the hidden cards and plays each candidate out ([`crate::search`]).
 //!
 //! A bot chooses one of the legal actions of the seat to act. It sees only that seat's view:
 //! the heuristic reads the game through [`SeatKnowledge`], which exposes the seat's own cards
@@ -12,6 +13,7 @@ use crate::card::{Card, CardSet};
 use crate::count::central_value;
 use crate::game::{ActionList, Game, Observe};
 use crate::ledger::Team;
+use crate::search::{self, Budget, SearchError};
 use crate::seat::Seat;
 use crate::trick::{Trick, TrickRules};
 use crate::variant::AnyGame;
@@ -57,11 +59,16 @@ pub enum Bot {
     /// kings, follows the calling conventions, announces only what it can make, plays to win
     /// valuable tricks, protects the pagát for the ultimó and kontras when strong.
     Heuristic,
+    /// Determinised flat Monte Carlo: draws worlds consistent with what the seat knows, plays
+    /// each legal action and then the rest of the hand with the heuristic in every seat, and
+    /// takes the action with the best mean settlement when it beats the heuristic's choice
+    /// clearly ([`crate::search`]).
+    Search,
 }
 
 impl Bot {
     /// Every bot, in the order lists show them.
-    pub const ALL: [Bot; 2] = [Bot::Random, Bot::Heuristic];
+    pub const ALL: [Bot; 3] = [Bot::Random, Bot::Heuristic, Bot::Search];
 
     /// The name requests use.
     #[must_use]
@@ -69,6 +76,7 @@ impl Bot {
         match self {
             Bot::Random => "random",
             Bot::Heuristic => "heuristic",
+            Bot::Search => "search",
         }
     }
 
@@ -82,28 +90,50 @@ impl Bot {
                  calls by convention, announces only what it can make, wins valuable tricks, \
                  keeps the pagát for the ultimó, kontras when strong"
             }
+            Bot::Search => {
+                "samples the hidden cards consistently with what the seat knows, plays every \
+                 legal action out with the heuristic in all seats, and takes the best mean \
+                 settlement (budget: worlds per decision, or time)"
+            }
         }
     }
 
-    /// The action this bot chooses for the seat to act, or `None` when the hand is over.
+    /// The action this bot chooses for the seat to act in `game`, or `None` when the hand is
+    /// over. `history` is every action since the deal, which led to `game`: the search bot
+    /// reads the seat's knowledge from it (and checks that it leads to `game`); the others read
+    /// the position only. `budget` bounds the search bot's work; the others ignore it.
     ///
     /// `seed` makes random choices repeatable: the random bot mixes it with the number of
-    /// actions taken so far, so a whole deal played with one seed is reproducible.
-    #[must_use]
-    pub fn choose(self, game: &AnyGame, seed: u64) -> Option<Action> {
-        let seat = game.to_act()?;
+    /// actions taken so far, so a whole deal played with one seed is reproducible; the search
+    /// bot draws its worlds from it (repeatable when `budget` has no time bound).
+    ///
+    /// # Errors
+    /// [`SearchError`] when the search bot is given a history that does not lead to `game`.
+    pub fn choose(
+        self,
+        game: &AnyGame,
+        history: &[Action],
+        seed: u64,
+        budget: Budget,
+    ) -> Result<Option<Action>, SearchError> {
+        let Some(seat) = game.to_act() else {
+            return Ok(None);
+        };
+        if self == Bot::Search {
+            return Ok(search::decide(game, history, seed, budget)?.map(|d| d.action));
+        }
         let mut legal = ActionList::default();
         game.legal_actions_into(&mut legal);
         let actions = legal.as_slice();
         if actions.is_empty() {
-            return None;
+            return Ok(None);
         }
         let applied = u64::from(game.actions_applied());
         let mut rng = SplitMix::new(seed ^ applied.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        match self {
-            Bot::Random => Some(actions[rng.below(actions.len())]),
-            Bot::Heuristic => Some(game.heuristic(seat, actions)),
-        }
+        Ok(Some(match self {
+            Bot::Random => actions[rng.below(actions.len())],
+            Bot::Heuristic | Bot::Search => game.heuristic(seat, actions),
+        }))
     }
 }
 
@@ -272,7 +302,7 @@ mod tests {
         let e = "clever".parse::<Bot>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot \"clever\"; the bots are random, heuristic"
+            "unknown bot \"clever\"; the bots are random, heuristic, search"
         );
     }
 

@@ -17,8 +17,8 @@ use tarock_engine::hungarian::MatchContext;
 use tarock_engine::ledger::{DanishItem, Pot};
 use tarock_engine::shuffle::{seed_from_u64, shuffled, DealRng};
 use tarock_engine::{
-    Action, AnyGame, Bot, Card, CardSet, Danish, End, Item, Ledger, Pack, Seat, Setup, SetupError,
-    Suit, Trick, TrickRules, Variant,
+    Action, AnyGame, Bot, Budget, Card, CardSet, Danish, End, Item, Ledger, Pack, Seat, Setup,
+    SetupError, Suit, Trick, TrickRules, Variant,
 };
 
 const DK: Variant = Variant::DanishTarok;
@@ -99,7 +99,10 @@ fn open(g: &mut AnyGame) {
 /// Plays to the end with `bot`, from any point.
 fn finish(mut g: AnyGame, bot: Bot, seed: u64) -> AnyGame {
     while g.to_act().is_some() {
-        let a = bot.choose(&g, seed).expect("a legal action");
+        let a = bot
+            .choose(&g, &[], seed, Budget::default())
+            .expect("position-only bot")
+            .expect("a legal action");
         g = g.play(a).expect("legal");
     }
     g
@@ -851,7 +854,10 @@ fn thousands_of_hands_settle_as_the_reference_does() {
             // pagat reach the last trick and some hands are one-sided.
             while g.to_act().is_some() {
                 let a = if rng.below(3) == 0 {
-                    Bot::Heuristic.choose(&g, seed).expect("a move")
+                    Bot::Heuristic
+                        .choose(&g, &[], seed, Budget::default())
+                        .expect("position-only bot")
+                        .expect("a move")
                 } else {
                     let l = g.legal_actions();
                     l[rng.below(l.len() as u32) as usize]

@@ -173,6 +173,10 @@ fn lazy_and_full(mut rng: Rng, extended: bool) {
                     bot: rng.string(),
                     seed: rng.u64(),
                     seat: rng.opt_u32(),
+                    budget: rng.opt(|r| pb::SearchBudget {
+                        worlds: r.u32(),
+                        time_ms: r.u32(),
+                    }),
                     token: token.clone(),
                 }
                 .encode_to_vec(),

@@ -449,4 +449,7 @@ local! {
     /// `SuggestMove`.
     suggest_move(pb::SuggestMoveRequest => tarock_proto::lazy::SuggestMoveRequest)
         -> pb::SuggestMoveResponse, Ok;
+    /// `SolvePosition`.
+    solve_position(pb::SolvePositionRequest => tarock_proto::lazy::SolvePositionRequest)
+        -> pb::SolvePositionResponse, Ok;
 }

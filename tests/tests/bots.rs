@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 use tarock_e2e::{new_deal, seed, TestServer};
-use tarock_engine::{Action, AnyGame, Bot, Seat, Setup, Variant};
+use tarock_engine::{Action, AnyGame, Bot, Budget, Seat, Setup, Variant};
 use tarock_proto::v1 as pb;
 use tarock_service::seal::KeyRing;
 use tarock_service::Config;
@@ -31,14 +31,15 @@ async fn list_variants_names_the_bots() {
         .unwrap()
         .into_inner();
     let names: Vec<&str> = r.bots.iter().map(|b| b.name.as_str()).collect();
-    assert_eq!(names, ["random", "heuristic"]);
+    assert_eq!(names, ["random", "heuristic", "search"]);
     assert!(r.bots.iter().all(|b| !b.description.is_empty()));
     server.stop().await;
 }
 
-/// Whole deals of every variant played by asking SuggestMove at every step (heuristic and random
-/// seats mixed) and applying the suggestion: every suggestion is legal, names the seat to act,
-/// and is what the engine's bot chooses for the same position.
+/// Whole deals of every variant played by asking SuggestMove at every step (heuristic, random
+/// and search seats mixed) and applying the suggestion: every suggestion is legal, names the
+/// seat to act, and is what the engine's bot chooses for the same position; the search bot's
+/// report gives a value for every legal move, in LegalMoves' order, and the heuristic's choice.
 #[tokio::test]
 async fn suggestions_are_legal_and_match_the_engine() {
     let server = TestServer::start_default().await;
@@ -53,6 +54,7 @@ async fn suggestions_are_legal_and_match_the_engine() {
         ("danish-tarok", 3),
         ("danish-tarok", 4),
     ] {
+        let mut searched = 0;
         for n in 0..12u64 {
             let mut record = new_deal(&mut c, variant, n, seats).await;
             let setup = Setup::seeded(
@@ -62,19 +64,20 @@ async fn suggestions_are_legal_and_match_the_engine() {
                 tarock_engine::shuffle::seed_from_u64(n),
             );
             let mut game = AnyGame::new(&setup).unwrap();
+            let mut history = Vec::new();
             use tarock_engine::game::Game;
             while let Some(to_act) = game.to_act() {
-                let bot = if to_act.get() % 2 == 0 {
-                    Bot::Heuristic
-                } else {
-                    Bot::Random
-                };
+                let bot = [Bot::Heuristic, Bot::Random, Bot::Search][to_act.index() % 3];
                 let s = c
                     .suggest_move(pb::SuggestMoveRequest {
                         state: open(&record),
                         bot: bot.name().to_owned(),
                         seed: n,
                         seat: Some(u32::from(to_act.get())),
+                        budget: Some(pb::SearchBudget {
+                            worlds: 4,
+                            time_ms: 0,
+                        }),
                         ..Default::default()
                     })
                     .await
@@ -83,7 +86,37 @@ async fn suggestions_are_legal_and_match_the_engine() {
                 assert_eq!(s.seat, u32::from(to_act.get()));
                 assert_eq!(s.bot, bot.name());
                 let m = s.r#move.expect("a move");
-                let expected: Action = bot.choose(&game, n).unwrap();
+                let expected: Action = bot
+                    .choose(&game, &history, n, Budget::worlds(4))
+                    .unwrap()
+                    .unwrap();
+                let legal = game.legal_actions();
+                match (bot, &s.search) {
+                    (Bot::Search, Some(report)) => {
+                        let h = Bot::Heuristic
+                            .choose(&game, &history, n, Budget::default())
+                            .unwrap()
+                            .unwrap();
+                        assert_eq!(
+                            report.heuristic.as_ref().unwrap().id,
+                            game_id(&game, h).unwrap()
+                        );
+                        if report.worlds > 0 {
+                            let ids: Vec<u32> = report.values.iter().map(|v| v.action_id).collect();
+                            let want: Vec<u32> =
+                                legal.iter().map(|&a| game_id(&game, a).unwrap()).collect();
+                            assert_eq!(ids, want);
+                            assert!(report.fallback.is_empty());
+                            assert!(report.worlds <= 4, "{report:?}");
+                            searched += 1;
+                        } else {
+                            assert!(report.values.is_empty());
+                            assert!(!report.fallback.is_empty());
+                        }
+                    }
+                    (Bot::Search, None) => panic!("the search bot's answer has no report"),
+                    (_, r) => assert!(r.is_none(), "{bot} reported a search"),
+                }
                 let notation = m.action.as_ref().unwrap().notation.clone();
                 assert_eq!(notation, expected.to_string());
                 assert_eq!(Some(m.id), game.action_id(expected));
@@ -100,8 +133,11 @@ async fn suggestions_are_legal_and_match_the_engine() {
                     .record
                     .unwrap();
                 game = game.play(expected).unwrap();
+                history.push(expected);
             }
         }
+        // Decisions with more than one legal action were searched.
+        assert!(searched > 10, "{variant} at {seats}: {searched} searches");
     }
     server.stop().await;
 }
@@ -121,7 +157,69 @@ async fn bad_requests_are_explained() {
         .await
         .unwrap_err();
     assert_eq!(e.code(), Code::InvalidArgument);
-    assert!(e.message().contains("random, heuristic"), "{}", e.message());
+    assert!(
+        e.message().contains("random, heuristic, search"),
+        "{}",
+        e.message()
+    );
+    // A search budget beyond the server's limits: INVALID_ARGUMENT naming the field and limit.
+    for (budget, field, limit) in [
+        (
+            pb::SearchBudget {
+                worlds: 4097,
+                time_ms: 0,
+            },
+            "budget.worlds",
+            "4096",
+        ),
+        (
+            pb::SearchBudget {
+                worlds: 1,
+                time_ms: 10_001,
+            },
+            "budget.time_ms",
+            "10000",
+        ),
+    ] {
+        let e = c
+            .suggest_move(pb::SuggestMoveRequest {
+                state: open(&record),
+                bot: "search".to_owned(),
+                budget: Some(budget),
+                ..Default::default()
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code(), Code::InvalidArgument);
+        let d = e.get_error_details();
+        let v = &d
+            .bad_request()
+            .expect("a BadRequest detail")
+            .field_violations[0];
+        assert_eq!(v.field, field);
+        assert!(v.description.contains(limit), "{}", v.description);
+    }
+    // The search bot within its budget, where the seat has one legal action (the first bid of
+    // this deal): that action, and the report says it did not search.
+    let s = c
+        .suggest_move(pb::SuggestMoveRequest {
+            state: open(&record),
+            bot: "search".to_owned(),
+            seed: 5,
+            budget: Some(pb::SearchBudget {
+                worlds: 8,
+                time_ms: 5_000,
+            }),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(s.bot, "search");
+    let report = s.search.expect("a search report");
+    assert_eq!(report.worlds, 0);
+    assert_eq!(report.fallback, "one legal action");
+    assert_eq!(report.heuristic, s.r#move);
     // No bot named: the heuristic.
     let s = c
         .suggest_move(pb::SuggestMoveRequest {
@@ -159,7 +257,10 @@ async fn bad_requests_are_explained() {
     ))
     .unwrap();
     use tarock_engine::game::Game;
-    while let Some(a) = Bot::Random.choose(&game, 9) {
+    while let Some(a) = Bot::Random
+        .choose(&game, &[], 9, Budget::default())
+        .unwrap()
+    {
         game = game.play(a).unwrap();
         done = c
             .apply_action(pb::ApplyActionRequest {

@@ -7,10 +7,10 @@
 //! point and the facts the rules make public about hidden holdings (declared tarokk counts,
 //! discarded tarokk counts, the Danish declarations) are unchanged. Then, at every position up
 //! to that point, each answer the viewer can get must be byte-identical for the two games:
-//! GetView, LegalMoves, SuggestMove with both bots, Score, ApplyAction (the line's own action,
-//! as a platform applies it and forwards the viewer's view) and the errors of actions naming
-//! the swapped cards, with open records and with sealed ones (whose bytes differ, but whose
-//! length may not).
+//! GetView, LegalMoves, SuggestMove with every bot (with the search bot's values of the
+//! candidates), Score, ApplyAction (the line's own action, as a platform applies it and
+//! forwards the viewer's view) and the errors of actions naming the swapped cards, with open
+//! records and with sealed ones (whose bytes differ, but whose length may not).
 //!
 //! What a viewer has seen is what the engine's `Observe::visible` gives it (its hand, the
 //! cards the rules show it) together with every card played to a trick: the test proves that
@@ -23,7 +23,7 @@ use std::sync::Arc;
 use tarock_e2e::Local;
 use tarock_engine::game::{Game, Observe, Viewer};
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{Action, AnyGame, Bot, Card, CardSet, Seat, Setup, Variant};
+use tarock_engine::{Action, AnyGame, Bot, Budget, Card, CardSet, Seat, Setup, Variant};
 use tarock_proto::v1 as pb;
 use tarock_service::convert::action_to_pb;
 use tarock_service::seal::KeyRing;
@@ -33,6 +33,13 @@ use tonic_types::StatusExt;
 
 /// Deals per variant and table size.
 const DEALS: u64 = 200;
+
+/// The search bot's budget here: a few worlds and no time bound, so that its answer (its
+/// choice, and the values of the candidates over the worlds) depends only on what it is given.
+const SEARCH: pb::SearchBudget = pb::SearchBudget {
+    worlds: 4,
+    time_ms: 0,
+};
 
 /// A deal played to its end: `games[t]` is the position after `actions[..t]`.
 struct Line {
@@ -64,7 +71,11 @@ impl Line {
         };
         loop {
             line.games.push(g);
-            let Some(a) = bot.choose(&g, n ^ (line.actions.len() as u64) << 20) else {
+            let seed = n ^ (line.actions.len() as u64) << 20;
+            let Some(a) = bot
+                .choose(&g, &line.actions, seed, Budget::default())
+                .expect("the line's actions lead to its game")
+            else {
                 break;
             };
             g = g.play(a).expect("a bot's action is legal");
@@ -417,12 +428,13 @@ async fn answers(
             }))
             .await;
         out.push(("open LegalMoves".to_owned(), answer(lm, keep)));
-        for bot in ["random", "heuristic"] {
+        for bot in ["random", "heuristic", "search"] {
             let s = engine
                 .suggest_move(Request::new(pb::SuggestMoveRequest {
                     state: open().map(pb::suggest_move_request::State::Record),
                     bot: bot.to_owned(),
                     seed: t as u64,
+                    budget: Some(SEARCH),
                     ..Default::default()
                 }))
                 .await;
@@ -478,13 +490,14 @@ async fn answers(
         }))
         .await;
     out.push(("sealed LegalMoves".to_owned(), answer(lm, keep)));
-    for bot in ["random", "heuristic"] {
+    for bot in ["random", "heuristic", "search"] {
         let s = engine
             .suggest_move(Request::new(pb::SuggestMoveRequest {
                 state: Some(pb::suggest_move_request::State::Sealed(sealed())),
                 bot: bot.to_owned(),
                 seed: t as u64,
                 token: token.clone(),
+                budget: Some(SEARCH),
                 ..Default::default()
             }))
             .await;

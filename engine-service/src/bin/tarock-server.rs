@@ -103,6 +103,19 @@ struct Args {
     /// The most worlds one SampleWorlds request may ask for.
     #[arg(long, env = "TAROCK_MAX_WORLDS", default_value_t = 1000)]
     max_worlds: u32,
+    /// Search bot decisions running at once, each on its own thread (default: one per core);
+    /// further SuggestMove requests for the search bot wait for a free one.
+    #[arg(long, env = "TAROCK_SEARCH_THREADS")]
+    search_threads: Option<usize>,
+    /// The most worlds one search decision may ask for.
+    #[arg(long, env = "TAROCK_MAX_SEARCH_WORLDS", default_value_t = 4096)]
+    max_search_worlds: u32,
+    /// The longest time bound, in milliseconds, one search decision may ask for.
+    #[arg(long, env = "TAROCK_MAX_SEARCH_MS", default_value_t = 10_000)]
+    max_search_ms: u64,
+    /// The most nodes one SolvePosition request may search (about 150 ns each).
+    #[arg(long, env = "TAROCK_MAX_SOLVE_NODES", default_value_t = 50_000_000)]
+    max_solve_nodes: u64,
 }
 
 /// Installs the Prometheus recorder with its HTTP listener on `addr` (every path, GET and HEAD,
@@ -214,6 +227,13 @@ async fn main() -> std::process::ExitCode {
             play_streams: args.play_streams,
             stream_idle: Duration::from_secs(args.stream_idle_secs.max(1)),
             max_worlds: args.max_worlds.max(1),
+            search_threads: args
+                .search_threads
+                .filter(|&n| n > 0)
+                .unwrap_or_else(tarock_service::service::default_search_threads),
+            max_search_worlds: args.max_search_worlds.max(1),
+            max_search_time: Duration::from_millis(args.max_search_ms),
+            max_solve_nodes: args.max_solve_nodes.max(1),
         },
     };
     let listener = match tokio::net::TcpListener::bind(args.listen).await {

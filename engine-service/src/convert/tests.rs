@@ -69,7 +69,10 @@ fn ledger_lines_name_bonuses_in_the_games_words() {
         let mut renamed = 0;
         for seed in 0..200 {
             let mut g = game_of(variant, seed);
-            while let Some(a) = tarock_engine::Bot::Heuristic.choose(&g, seed) {
+            while let Some(a) = tarock_engine::Bot::Heuristic
+                .choose(&g, &[], seed, tarock_engine::Budget::default())
+                .expect("position-only bot")
+            {
                 g.play_unchecked(a);
             }
             let Some(ledger) = g.settlement(1) else {

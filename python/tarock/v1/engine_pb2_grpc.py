@@ -80,6 +80,11 @@ class EngineServiceStub:
                 request_serializer=tarock_dot_v1_dot_engine__pb2.SuggestMoveRequest.SerializeToString,
                 response_deserializer=tarock_dot_v1_dot_engine__pb2.SuggestMoveResponse.FromString,
                 _registered_method=True)
+        self.SolvePosition = channel.unary_unary(
+                '/tarock.v1.EngineService/SolvePosition',
+                request_serializer=tarock_dot_v1_dot_engine__pb2.SolvePositionRequest.SerializeToString,
+                response_deserializer=tarock_dot_v1_dot_engine__pb2.SolvePositionResponse.FromString,
+                _registered_method=True)
         self.DescribeEncodings = channel.unary_unary(
                 '/tarock.v1.EngineService/DescribeEncodings',
                 request_serializer=tarock_dot_v1_dot_engine__pb2.DescribeEncodingsRequest.SerializeToString,
@@ -167,6 +172,17 @@ class EngineServiceServicer:
     def SuggestMove(self, request, context):
         """Suggests an action for the seat to act, chosen by one of the server's bots (ListVariants
         lists them). A bot sees only the acting seat's view: its own cards and what is public.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SolvePosition(self, request, context):
+        """The exact double-dummy value of a position in trick play: the card points a side wins from
+        now to the end of the hand when every hand is known and every seat plays perfectly (the
+        side to maximise them, the others to minimise them), a move that achieves it, and on
+        request the value after each legal move. The solver sees every hand, so it takes an open
+        record or a sealed one with the table token (the referee's view).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -263,6 +279,11 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     servicer.SuggestMove,
                     request_deserializer=tarock_dot_v1_dot_engine__pb2.SuggestMoveRequest.FromString,
                     response_serializer=tarock_dot_v1_dot_engine__pb2.SuggestMoveResponse.SerializeToString,
+            ),
+            'SolvePosition': grpc.unary_unary_rpc_method_handler(
+                    servicer.SolvePosition,
+                    request_deserializer=tarock_dot_v1_dot_engine__pb2.SolvePositionRequest.FromString,
+                    response_serializer=tarock_dot_v1_dot_engine__pb2.SolvePositionResponse.SerializeToString,
             ),
             'DescribeEncodings': grpc.unary_unary_rpc_method_handler(
                     servicer.DescribeEncodings,
@@ -529,6 +550,33 @@ class EngineService:
             '/tarock.v1.EngineService/SuggestMove',
             tarock_dot_v1_dot_engine__pb2.SuggestMoveRequest.SerializeToString,
             tarock_dot_v1_dot_engine__pb2.SuggestMoveResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SolvePosition(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tarock.v1.EngineService/SolvePosition',
+            tarock_dot_v1_dot_engine__pb2.SolvePositionRequest.SerializeToString,
+            tarock_dot_v1_dot_engine__pb2.SolvePositionResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,174 @@
+//! `SolvePosition`: the exact double-dummy value of a position in trick play
+//! ([`tarock_engine::Solver`]), for a side of seats, with a move that achieves it and, on
+//! request, the value after each legal move.
+//!
+//! The solver reads every hand, so a sealed record needs the table token. It runs on the search
+//! threads (see [`crate::rpc::suggest_move`]), under a node limit, with a solver (and its table,
+//! [`SOLVER_ENTRIES`] entries) taken from the server's pool and put back after.
+
+use crate::convert;
+use crate::error::{self, Context, Reason};
+use crate::state::{phase_name, Access, HasState};
+use crate::Engine;
+use std::sync::{Arc, Mutex};
+use tarock_engine::game::{Game, Observe, Stage};
+use tarock_engine::{AnyGame, Seat, SeatMask, SolveError, Solver};
+use tarock_proto::lazy;
+use tarock_proto::v1 as pb;
+use tonic::Status;
+
+/// Entries of each pooled solver's table: 2^17, about 10.5 MiB.
+pub(crate) const SOLVER_ENTRIES: usize = 1 << 17;
+
+/// Solvers kept for reuse (at most one per search thread).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Solvers(Arc<Mutex<Vec<Solver>>>);
+
+impl Solvers {
+    fn take(&self) -> Solver {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_else(|| Solver::with_capacity(SOLVER_ENTRIES))
+    }
+
+    fn put(&self, s: Solver, keep: usize) {
+        if let Ok(mut v) = self.0.lock() {
+            if v.len() < keep {
+                v.push(s);
+            }
+        }
+    }
+}
+
+/// The answer: the value for the side, its best move, and each move's value on request.
+pub(crate) async fn handle(
+    engine: &Engine,
+    r: &lazy::SolvePositionRequest,
+) -> Result<pb::SolvePositionResponse, Status> {
+    let limit = engine.limits.max_solve_nodes;
+    if r.max_nodes > limit {
+        return Err(error::bad_field(
+            "max_nodes",
+            &format!("ask for at most {limit} nodes, not {}", r.max_nodes),
+        ));
+    }
+    let nodes = if r.max_nodes == 0 { limit } else { r.max_nodes };
+    let (replayed, access) = engine.open(r.state(), &r.token)?;
+    if !matches!(access, Access::Open | Access::Table) {
+        return Err(error::refused(
+            Reason::TokenNotAllowed,
+            "solving a sealed game reads every hand: it needs the table token",
+        ));
+    }
+    let game = replayed.game;
+    if game.stage() != Stage::Play || game.to_act().is_none() {
+        let context = Context {
+            seat: game.to_act(),
+            phase: phase_name(&game),
+            action_index: replayed.decoded.actions.len(),
+            rule: None,
+        };
+        return Err(error::precondition(
+            Reason::WrongPhase,
+            "SolvePosition solves positions in trick play",
+            &context,
+        ));
+    }
+    let side = side(&game, &r.side)?;
+    let permit = engine
+        .search_pool
+        .0
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| error::internal("the search pool is closed"))?;
+    let solvers = engine.solvers.clone();
+    let keep = engine.limits.search_threads;
+    let each = r.each_move;
+    let solved = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut solver = solvers.take();
+        solver.set_node_limit(nodes);
+        let out = solver.solve(&game, side).and_then(|s| {
+            let used = solver.nodes();
+            let moves = if each {
+                solver.set_node_limit(nodes.saturating_sub(used));
+                solver.values(&game, side)?
+            } else {
+                Vec::new()
+            };
+            Ok((s, moves, used + if each { solver.nodes() } else { 0 }))
+        });
+        solvers.put(solver, keep);
+        out
+    })
+    .await
+    .map_err(|e| error::internal(&format!("the solver failed: {e}")))?;
+    let (solution, moves, searched) = solved.map_err(|e| match e {
+        SolveError::NodeLimit { nodes } => error::status(
+            Reason::SolveLimit,
+            &format!("the value was not proved within {nodes} nodes: raise max_nodes, or solve a later position"),
+            &[("nodes", nodes.to_string())],
+        ),
+        other => error::internal(&other.to_string()),
+    })?;
+    Ok(pb::SolvePositionResponse {
+        side: Seat::all(game.table_info().seats)
+            .filter(|&s| side.contains(s))
+            .map(|s| u32::from(s.get()))
+            .collect(),
+        value_thirds: solution.value_thirds,
+        value: solution.value_thirds as f64 / 3.0,
+        best: Some(convert::legal_move(&game, solution.best)),
+        moves: moves
+            .into_iter()
+            .map(|(a, v)| pb::SolvedMove {
+                r#move: Some(convert::legal_move(&game, a)),
+                value_thirds: v,
+            })
+            .collect(),
+        nodes: searched,
+    })
+}
+
+/// The side of the request: its seats, or the declarer's team when it names none.
+fn side(game: &AnyGame, seats: &[u32]) -> Result<SeatMask, Status> {
+    let table = game.table_info();
+    if seats.is_empty() {
+        return SeatMask::declarer_side(game).ok_or_else(|| {
+            error::bad_field(
+                "side",
+                "this hand has no declarer's team: name the side's seats",
+            )
+        });
+    }
+    let mut mask = SeatMask::EMPTY;
+    for &n in seats {
+        let seat = u8::try_from(n)
+            .ok()
+            .filter(|&s| s < table.seats)
+            .and_then(Seat::try_new)
+            .ok_or_else(|| {
+                error::bad_field(
+                    "side",
+                    &format!("no seat {n} at this table of {}", table.seats),
+                )
+            })?;
+        if mask.contains(seat) {
+            return Err(error::bad_field(
+                "side",
+                &format!("seat {n} is named twice"),
+            ));
+        }
+        if !table.is_active(seat) {
+            return Err(error::bad_field(
+                "side",
+                &format!("seat {n} sits this hand out"),
+            ));
+        }
+        mask = mask.with(seat);
+    }
+    Ok(mask)
+}

@@ -1,0 +1,251 @@
+//! SolvePosition: the double-dummy value over gRPC is the engine solver's, for the declarer's
+//! team or a named side, with each move's value on request; refused where it cannot answer
+//! (outside trick play, a side that is no side, over the node limit) and, for sealed games,
+//! without the table token.
+
+use std::sync::Arc;
+use tarock_e2e::{engine_game, new_deal, seed, Chooser, TestServer};
+use tarock_engine::game::{Game, Observe, Stage};
+use tarock_engine::{SeatMask, Solver};
+use tarock_proto::v1 as pb;
+use tarock_proto::v1::engine_service_client::EngineServiceClient;
+use tarock_service::seal::KeyRing;
+use tarock_service::Config;
+use tonic::transport::Channel;
+use tonic::Code;
+use tonic_types::StatusExt;
+
+type Client = EngineServiceClient<Channel>;
+
+/// The record of `variant` dealt from `n` and played (random choices) until it is in trick play
+/// with at most `left` cards in the hand of the seat to act; `None` if the hand ends first.
+async fn ending(
+    c: &mut Client,
+    variant: &str,
+    seats: u32,
+    n: u64,
+    left: u32,
+) -> Option<pb::GameRecord> {
+    let mut record = new_deal(c, variant, n, seats).await;
+    let mut chooser = Chooser::new(n);
+    loop {
+        let g = engine_game(&record);
+        let to_act = g.to_act()?;
+        if g.stage() == Stage::Play && g.hand(to_act).len() <= left {
+            return Some(record);
+        }
+        let lm = tarock_e2e::legal_moves(c, &record).await;
+        let m = chooser.pick(&lm.moves, lm.phase);
+        record = c
+            .apply_action(pb::ApplyActionRequest {
+                state: Some(pb::apply_action_request::State::Record(record)),
+                action_id: Some(m.id),
+                omit_view: true,
+                ..Default::default()
+            })
+            .await
+            .expect("apply")
+            .into_inner()
+            .record
+            .expect("a record");
+    }
+}
+
+fn open(r: &pb::GameRecord) -> Option<pb::solve_position_request::State> {
+    Some(pb::solve_position_request::State::Record(r.clone()))
+}
+
+fn reason(s: &tonic::Status) -> String {
+    s.get_error_details()
+        .error_info()
+        .map(|i| i.reason.clone())
+        .unwrap_or_default()
+}
+
+/// The answer is the engine solver's: the value, a best move worth it, and each legal move's
+/// value in LegalMoves' order; for the declarer's team by default and for a named side.
+#[tokio::test]
+async fn values_are_the_engine_solvers() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut solved = 0;
+    for (variant, seats, side) in [
+        ("hungarian-illustrated", 4u32, vec![]),
+        ("polish-krolami", 4, vec![]),
+        ("austrian-illustrated", 3, vec![1u32]),
+        ("danish-tarok", 3, vec![0, 2]),
+    ] {
+        for n in 0..6u64 {
+            let Some(record) = ending(&mut c, variant, seats, n, 4).await else {
+                continue;
+            };
+            let g = engine_game(&record);
+            let mask = if side.is_empty() {
+                match SeatMask::declarer_side(&g) {
+                    Some(m) => m,
+                    // A hand without a declarer's team: the default is refused (below).
+                    None => continue,
+                }
+            } else {
+                side.iter().fold(SeatMask::EMPTY, |m, &s| {
+                    m.with(tarock_engine::Seat::new(s as u8))
+                })
+            };
+            let r = c
+                .solve_position(pb::SolvePositionRequest {
+                    state: open(&record),
+                    side: side.clone(),
+                    each_move: true,
+                    ..Default::default()
+                })
+                .await
+                .expect("solved")
+                .into_inner();
+            let mut solver = Solver::new();
+            let want = solver.solve(&g, mask).expect("the engine solves it");
+            assert_eq!(r.value_thirds, want.value_thirds, "{variant} deal {n}");
+            assert!((r.value - want.value_thirds as f64 / 3.0).abs() < 1e-9);
+            let legal = g.legal_actions();
+            let values = solver.values(&g, mask).expect("each move");
+            assert_eq!(r.moves.len(), legal.len());
+            for (m, (a, v)) in r.moves.iter().zip(&values) {
+                assert_eq!(m.r#move.as_ref().unwrap().id, g.action_id(*a).unwrap());
+                assert_eq!(m.value_thirds, *v);
+            }
+            let best = r.best.as_ref().expect("a best move").id;
+            let best_value = r
+                .moves
+                .iter()
+                .find(|m| m.r#move.as_ref().unwrap().id == best)
+                .expect("the best move is legal")
+                .value_thirds;
+            assert_eq!(best_value, r.value_thirds, "{variant} deal {n}");
+            let expected_side: Vec<u32> = (0..seats)
+                .filter(|&s| mask.contains(tarock_engine::Seat::new(s as u8)))
+                .collect();
+            assert_eq!(r.side, expected_side);
+            assert!(r.nodes > 0);
+            solved += 1;
+        }
+    }
+    assert!(solved >= 12, "only {solved} positions solved");
+    server.stop().await;
+}
+
+/// Refusals: outside trick play, a side that names no seat of the table, a seat twice, no side
+/// where the hand has no declarer's team, a node limit beyond the server's, and a position that
+/// needs more nodes than asked.
+#[tokio::test]
+async fn what_it_cannot_answer_is_refused() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let dealt = new_deal(&mut c, "hungarian-illustrated", 1, 4).await;
+    let e = c
+        .solve_position(pb::SolvePositionRequest {
+            state: open(&dealt),
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&e), "WRONG_PHASE");
+
+    let danish = ending(&mut c, "danish-tarok", 3, 2, 20)
+        .await
+        .expect("a Danish hand in play");
+    for (side, field_says) in [
+        (vec![], "no declarer's team"),
+        (vec![3], "no seat 3"),
+        (vec![1, 1], "named twice"),
+    ] {
+        let e = c
+            .solve_position(pb::SolvePositionRequest {
+                state: open(&danish),
+                side,
+                ..Default::default()
+            })
+            .await
+            .unwrap_err();
+        assert_eq!(e.code(), Code::InvalidArgument);
+        let d = e.get_error_details();
+        let v = &d.bad_request().expect("BadRequest").field_violations[0];
+        assert_eq!(v.field, "side");
+        assert!(v.description.contains(field_says), "{}", v.description);
+    }
+    let e = c
+        .solve_position(pb::SolvePositionRequest {
+            state: open(&danish),
+            side: vec![0],
+            max_nodes: 50_000_001,
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::InvalidArgument);
+    // Twenty tricks to go cannot be proved in a hundred nodes.
+    let e = c
+        .solve_position(pb::SolvePositionRequest {
+            state: open(&danish),
+            side: vec![0],
+            max_nodes: 100,
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::ResourceExhausted);
+    assert_eq!(reason(&e), "SOLVE_LIMIT");
+    let info = e
+        .get_error_details()
+        .error_info()
+        .expect("ErrorInfo")
+        .clone();
+    assert!(info.metadata["nodes"].parse::<u64>().unwrap() > 100);
+    server.stop().await;
+}
+
+/// A sealed game is solved only with the table token: a seat's token would show it the others'
+/// hands.
+#[tokio::test]
+async fn sealed_games_need_the_table_token() {
+    let keys = Arc::new(KeyRing::new(vec![("k1".to_owned(), [9; 32])], "k1").unwrap());
+    let server = TestServer::start(Config {
+        keys: Some(keys),
+        allow_chosen_sealed_deals: true,
+        drain_delay: std::time::Duration::ZERO,
+        ..Config::default()
+    })
+    .await;
+    let mut c = server.client().await;
+    let d = c
+        .new_deal(pb::NewDealRequest {
+            variant: "hungarian-illustrated".to_owned(),
+            seats: 4,
+            dealer: 3,
+            deal: Some(pb::new_deal_request::Deal::Seed(seed(11))),
+            sealed: true,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let ask = |token: Vec<u8>| pb::SolvePositionRequest {
+        state: Some(pb::solve_position_request::State::Sealed(
+            d.sealed.clone().unwrap(),
+        )),
+        token,
+        ..Default::default()
+    };
+    for token in [d.seat_tokens[0].clone(), Vec::new()] {
+        let e = c.solve_position(ask(token)).await.unwrap_err();
+        assert_eq!(e.code(), Code::PermissionDenied);
+        assert_eq!(reason(&e), "TOKEN_NOT_ALLOWED");
+    }
+    // The table token passes the check; the dealt hand is not in trick play yet.
+    let e = c
+        .solve_position(ask(d.table_token.clone()))
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    assert_eq!(reason(&e), "WRONG_PHASE");
+    server.stop().await;
+}
