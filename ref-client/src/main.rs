@@ -93,6 +93,28 @@ enum Command {
     },
 }
 
+/// The search bot's budget per decision, shared by the commands that ask the bots.
+#[derive(Clone, Copy, Debug, Args)]
+struct SearchArgs {
+    /// The search bot's worlds per decision (0: the server's default).
+    #[arg(long, default_value_t = 0)]
+    worlds: u32,
+    /// The search bot's time bound per decision, in milliseconds (0: none; with a bound the
+    /// choices depend on the server's speed).
+    #[arg(long, default_value_t = 0)]
+    search_ms: u32,
+}
+
+impl SearchArgs {
+    /// The budget to send: unset when both are the server's defaults.
+    fn budget(self) -> Option<pb::SearchBudget> {
+        (self.worlds > 0 || self.search_ms > 0).then_some(pb::SearchBudget {
+            worlds: self.worlds,
+            time_ms: self.search_ms,
+        })
+    }
+}
+
 /// Rules of the table, shared by the commands that deal.
 #[derive(Debug, Args)]
 struct TableArgs {
@@ -126,6 +148,8 @@ struct PlayArgs {
     /// Also write the finished hand's record (protobuf JSON) to this file.
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Debug, Args)]
@@ -144,6 +168,8 @@ struct WatchArgs {
     /// Pause after each trick and phase, in milliseconds (0: all at once).
     #[arg(long, default_value_t = 700)]
     delay_ms: u64,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Debug, Args)]
@@ -159,6 +185,14 @@ struct SimulateArgs {
     /// The bot of each seat, cycled: `heuristic,random` puts heuristic at even seats.
     #[arg(long, value_delimiter = ',', default_value = "heuristic")]
     bots: Vec<String>,
+    /// Play every deal once per rotation of the bots over the seats (as many plays as seats),
+    /// so that every bot holds every hand and the cards' luck cancels; the summary compares
+    /// the bots deal by deal. `--bots search,heuristic,heuristic,heuristic --duplicate` puts
+    /// the search bot at each seat in turn against three heuristic bots.
+    #[arg(long)]
+    duplicate: bool,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Deals in flight at once, on one channel.
     #[arg(long, default_value_t = 8)]
     concurrency: usize,
@@ -248,6 +282,7 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
                     seed: a.seed,
                     bots: a.bots,
                     save: a.save,
+                    budget: a.search.budget(),
                 },
             )
             .await?;
@@ -264,6 +299,7 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
                     seed: a.seed,
                     bots: a.bots,
                     delay: Duration::from_millis(a.delay_ms),
+                    budget: a.search.budget(),
                 },
             )
             .await?;
@@ -278,6 +314,8 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
                     options: a.table.options,
                     bots: a.bots,
                     deals: a.deals,
+                    duplicate: a.duplicate,
+                    budget: a.search.budget(),
                     concurrency: a.concurrency,
                     seed: a.seed,
                     json: a.json,

@@ -35,6 +35,8 @@ pub(crate) struct PlayOptions {
     pub(crate) bots: Vec<String>,
     /// Write the final record here when the hand ends.
     pub(crate) save: Option<PathBuf>,
+    /// The search bot's budget per decision (unset: the server's default).
+    pub(crate) budget: Option<pb::SearchBudget>,
 }
 
 /// Lines from standard input, read on a thread of their own so that the runtime keeps serving
@@ -188,6 +190,7 @@ pub(crate) async fn run(c: &mut Client, style: Style, o: PlayOptions) -> Result<
                     bot,
                     seed: bot_seed,
                     seat: Some(to_act),
+                    budget: o.budget,
                     token: Vec::new(),
                 })
                 .await?

@@ -2,7 +2,15 @@
 //!
 //! Deal `i` is dealt from seed `S + i` with the dealer at seat `i mod seats`, and played by
 //! asking SuggestMove (each bot seeded with `S + i`) and applying the suggestion, until the hand
-//! is over; Score gives the settlement. So a run is reproducible whatever the concurrency.
+//! is over; Score gives the settlement. So a run is reproducible whatever the concurrency (with
+//! the search bot, when its budget has no time bound).
+//!
+//! In duplicate, deal `i` is played once per rotation `r` of the bots over the seats (seat `s`
+//! gets bot `(s + r) mod seats` of the list, cycled), so that every bot holds every hand of
+//! every deal. A bot's result for a deal is its mean total over the seats it held in all the
+//! rotations; the summary gives each bot's mean over the deals with a 95 % confidence interval,
+//! and the first bot's lead over each other bot, paired deal by deal (the cards' luck cancels
+//! out of the difference), with its standard error.
 
 use crate::conn::Client;
 use crate::error::CliError;
@@ -30,6 +38,10 @@ pub(crate) struct SimOptions {
     pub(crate) bots: Vec<String>,
     /// Number of deals.
     pub(crate) deals: u64,
+    /// Play each deal once per rotation of the bots.
+    pub(crate) duplicate: bool,
+    /// The search bot's budget per decision (unset: the server's default).
+    pub(crate) budget: Option<pb::SearchBudget>,
     /// Deals in flight at once.
     pub(crate) concurrency: usize,
     /// The first deal's seed.
@@ -39,9 +51,20 @@ pub(crate) struct SimOptions {
 }
 
 impl SimOptions {
-    fn bot(&self, seat: u32) -> &str {
+    /// Plays per deal: one, or one per rotation in duplicate.
+    fn rotations(&self) -> u64 {
+        if self.duplicate {
+            u64::from(self.seats.max(1))
+        } else {
+            1
+        }
+    }
+
+    /// The bot at `seat` in rotation `r`.
+    fn bot(&self, seat: u32, r: u32) -> &str {
+        let turned = (seat + r) % self.seats.max(1);
         self.bots
-            .get(seat as usize % self.bots.len().max(1))
+            .get(turned as usize % self.bots.len().max(1))
             .map_or("heuristic", String::as_str)
     }
 }
@@ -54,9 +77,13 @@ struct BonusLine {
     made: bool,
 }
 
-/// What one deal came to.
+/// What one play of a deal came to.
 #[derive(Clone, Debug)]
 struct Deal {
+    /// The deal's number.
+    index: u64,
+    /// The rotation of the bots it was played in (0 outside duplicate).
+    rotation: u32,
     totals: Vec<i64>,
     /// The totals are points credited on a score sheet (the Austrian series), not payments.
     points: bool,
@@ -80,7 +107,9 @@ fn missing(what: &str) -> CliError {
     CliError::Protocol(format!("the server's answer lacks {what}"))
 }
 
-async fn one_deal(mut c: Client, o: &SimOptions, i: u64) -> Result<Deal, CliError> {
+/// Play `p`: deal `p / rotations` in rotation `p % rotations`.
+async fn one_deal(mut c: Client, o: &SimOptions, p: u64) -> Result<Deal, CliError> {
+    let (i, rotation) = (p / o.rotations(), (p % o.rotations()) as u32);
     let seed = o.seed.wrapping_add(i);
     let dealt = c
         .new_deal(pb::NewDealRequest {
@@ -100,9 +129,10 @@ async fn one_deal(mut c: Client, o: &SimOptions, i: u64) -> Result<Deal, CliErro
         let suggestion = c
             .suggest_move(pb::SuggestMoveRequest {
                 state: Some(pb::suggest_move_request::State::Record(rec.clone())),
-                bot: o.bot(to_act).to_owned(),
+                bot: o.bot(to_act, rotation).to_owned(),
                 seed,
                 seat: Some(to_act),
+                budget: o.budget,
                 token: Vec::new(),
             })
             .await?
@@ -136,6 +166,8 @@ async fn one_deal(mut c: Client, o: &SimOptions, i: u64) -> Result<Deal, CliErro
         .find(|l| l.kind == pb::LedgerItemKind::Game as i32)
         .map(|l| l.made == (l.team == pb::Team::Declarer as i32));
     Ok(Deal {
+        index: i,
+        rotation,
         totals: ledger.totals.clone(),
         points: ledger.scoring == pb::Scoring::Points as i32,
         potted: ledger.items.iter().flat_map(|i| &i.pots).sum(),
@@ -176,15 +208,21 @@ fn bonus_line(l: &pb::LedgerItem) -> Option<BonusLine> {
 
 /// Mean and standard error of the mean.
 fn mean_stderr(xs: &[i64]) -> (f64, f64) {
+    let xs: Vec<f64> = xs.iter().map(|&x| x as f64).collect();
+    mean_stderr_f(&xs)
+}
+
+/// Mean and standard error of the mean.
+fn mean_stderr_f(xs: &[f64]) -> (f64, f64) {
     let n = xs.len() as f64;
     if xs.is_empty() {
         return (0.0, 0.0);
     }
-    let mean = xs.iter().map(|&x| x as f64).sum::<f64>() / n;
+    let mean = xs.iter().sum::<f64>() / n;
     if xs.len() < 2 {
         return (mean, 0.0);
     }
-    let var = xs.iter().map(|&x| (x as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let var = xs.iter().map(|&x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     (mean, (var / n).sqrt())
 }
 
@@ -203,8 +241,9 @@ pub(crate) async fn run(c: &Client, o: SimOptions) -> Result<(), CliError> {
             "--concurrency must be at least 1".to_owned(),
         ));
     }
+    let plays = o.deals.saturating_mul(o.rotations());
     let bar = ProgressBar::with_draw_target(
-        Some(o.deals),
+        Some(plays),
         if o.json || !std::io::stderr().is_terminal() {
             ProgressDrawTarget::hidden()
         } else {
@@ -212,7 +251,7 @@ pub(crate) async fn run(c: &Client, o: SimOptions) -> Result<(), CliError> {
         },
     );
     if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} deals  {per_sec}  eta {eta}")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} plays  {per_sec}  eta {eta}")
     {
         bar.set_style(style);
     }
@@ -222,7 +261,7 @@ pub(crate) async fn run(c: &Client, o: SimOptions) -> Result<(), CliError> {
     let mut running = JoinSet::new();
     let mut next = 0u64;
     loop {
-        while next < o.deals && running.len() < o.concurrency {
+        while next < plays && running.len() < o.concurrency {
             let (c, o2, i) = (c.clone(), o.clone(), next);
             running.spawn(async move { (i, one_deal(c, &o2, i).await) });
             next += 1;
@@ -233,7 +272,8 @@ pub(crate) async fn run(c: &Client, o: SimOptions) -> Result<(), CliError> {
         let (i, deal) =
             joined.map_err(|e| CliError::Step(format!("a simulated deal's task failed: {e}")))?;
         let deal = deal.map_err(|e| {
-            CliError::Step(format!("deal {i} (seed {}): {e}", o.seed.wrapping_add(i)))
+            let d = i / o.rotations();
+            CliError::Step(format!("deal {d} (seed {}): {e}", o.seed.wrapping_add(d)))
         });
         let deal = match deal {
             Ok(d) => d,
@@ -247,7 +287,7 @@ pub(crate) async fn run(c: &Client, o: SimOptions) -> Result<(), CliError> {
     }
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
-    // Deals finish in any order; the summary takes them in deal order.
+    // Plays finish in any order; the summary takes them in order.
     results.sort_by_key(|(i, _)| *i);
     let deals: Vec<Deal> = results.into_iter().map(|(_, d)| d).collect();
     let summary = Summary::of(&o, &deals, elapsed);
@@ -273,7 +313,110 @@ struct BonusTally {
     silent_failed: u64,
 }
 
+/// The duplicate comparison: per bot, its mean over the deals of its mean total per seat held,
+/// with a 95 % confidence interval; per other bot, the first bot's lead, paired by deal.
+struct Duplicate {
+    deals: usize,
+    bots: Vec<(String, f64, f64)>,
+    leads: Vec<(String, f64, f64)>,
+}
+
+impl Duplicate {
+    fn of(o: &SimOptions, plays: &[Deal]) -> Duplicate {
+        let mut names: Vec<&str> = Vec::new();
+        for b in &o.bots {
+            if !names.contains(&b.as_str()) {
+                names.push(b);
+            }
+        }
+        // Per deal, per bot: the sum of its totals and the seats it held.
+        let mut per_deal: BTreeMap<u64, Vec<(f64, u32)>> = BTreeMap::new();
+        for d in plays {
+            let row = per_deal
+                .entry(d.index)
+                .or_insert_with(|| vec![(0.0, 0); names.len()]);
+            for (s, &t) in d.totals.iter().enumerate() {
+                let bot = o.bot(s as u32, d.rotation);
+                if let Some(k) = names.iter().position(|&n| n == bot) {
+                    row[k].0 += t as f64;
+                    row[k].1 += 1;
+                }
+            }
+        }
+        let means: Vec<Vec<f64>> = per_deal
+            .values()
+            .map(|row| {
+                row.iter()
+                    .map(|&(sum, n)| if n == 0 { 0.0 } else { sum / f64::from(n) })
+                    .collect()
+            })
+            .collect();
+        let column = |k: usize| means.iter().map(|m| m[k]).collect::<Vec<f64>>();
+        let bots = names
+            .iter()
+            .enumerate()
+            .map(|(k, n)| {
+                let (mean, se) = mean_stderr_f(&column(k));
+                ((*n).to_owned(), mean, 1.96 * se)
+            })
+            .collect();
+        let leads = names
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(k, n)| {
+                let d: Vec<f64> = means.iter().map(|m| m[0] - m[k]).collect();
+                let (mean, se) = mean_stderr_f(&d);
+                ((*n).to_owned(), mean, se)
+            })
+            .collect();
+        Duplicate {
+            deals: per_deal.len(),
+            bots,
+            leads,
+        }
+    }
+
+    fn json(&self, first: &str) -> serde_json::Value {
+        json!({
+            "deals": self.deals,
+            "bots": self.bots.iter().map(|(b, mean, ci)| json!({
+                "bot": b,
+                "mean_per_deal": round(*mean, 4),
+                "ci95": round(*ci, 4),
+            })).collect::<Vec<_>>(),
+            "leads": self.leads.iter().map(|(b, mean, se)| json!({
+                "bot": first,
+                "over": b,
+                "mean_per_deal": round(*mean, 4),
+                "stderr": round(*se, 4),
+                "stderrs": if *se > 0.0 { round(mean / se, 2) } else { 0.0 },
+            })).collect::<Vec<_>>(),
+        })
+    }
+
+    fn text(&self, out: &mut String, what: &str) {
+        let _ = writeln!(
+            out,
+            "\nduplicate: {what}, each bot's mean over its seats, over {} deals (95 % CI)",
+            self.deals
+        );
+        for (b, mean, ci) in &self.bots {
+            let _ = writeln!(out, "  {b:<17} {mean:>+8.3} ± {ci:.3}");
+        }
+        let first = self.bots.first().map_or("", |b| b.0.as_str());
+        for (b, mean, se) in &self.leads {
+            let z = if *se > 0.0 { mean / se } else { 0.0 };
+            let _ = writeln!(
+                out,
+                "  {first} − {b}: {mean:+.3} ± {se:.3} per deal (standard error; {z:.1} standard errors)"
+            );
+        }
+    }
+}
+
 struct Summary {
+    duplicate: Option<Duplicate>,
     deals: usize,
     elapsed: f64,
     seats: Vec<(String, Vec<i64>)>,
@@ -290,7 +433,14 @@ impl Summary {
     fn of(o: &SimOptions, deals: &[Deal], elapsed: f64) -> Summary {
         let n_seats = deals.first().map_or(o.seats as usize, |d| d.totals.len());
         let mut seats: Vec<(String, Vec<i64>)> = (0..n_seats)
-            .map(|s| (o.bot(s as u32).to_owned(), Vec::with_capacity(deals.len())))
+            .map(|s| {
+                let bot = if o.duplicate {
+                    "rotating".to_owned()
+                } else {
+                    o.bot(s as u32, 0).to_owned()
+                };
+                (bot, Vec::with_capacity(deals.len()))
+            })
             .collect();
         let mut bots: BTreeMap<String, Vec<i64>> = BTreeMap::new();
         let mut contracts: BTreeMap<i32, Tally> = BTreeMap::new();
@@ -300,9 +450,11 @@ impl Summary {
         for d in deals {
             actions += d.actions;
             for (s, &t) in d.totals.iter().enumerate() {
-                if let Some((bot, xs)) = seats.get_mut(s) {
+                if let Some((_, xs)) = seats.get_mut(s) {
                     xs.push(t);
-                    bots.entry(bot.clone()).or_default().push(t);
+                    bots.entry(o.bot(s as u32, d.rotation).to_owned())
+                        .or_default()
+                        .push(t);
                 }
             }
             *ends.entry(d.end).or_default() += 1;
@@ -322,6 +474,7 @@ impl Summary {
             }
         }
         Summary {
+            duplicate: o.duplicate.then(|| Duplicate::of(o, deals)),
             points: deals.iter().any(|d| d.points),
             potted: deals.iter().map(|d| d.potted).sum(),
             deals: deals.len(),
@@ -428,15 +581,25 @@ impl Summary {
             "contracts": contracts,
             "ends": ends,
             "bonuses": bonuses,
+            "duplicate": self.duplicate.as_ref().map(|d| d.json(o.bots.first().map_or("", String::as_str))),
         })
     }
 
     fn text(&self, o: &SimOptions) -> String {
         let mut out = String::new();
+        let played = if o.duplicate {
+            format!(
+                "{} plays ({} deals × {} rotations)",
+                self.deals,
+                o.deals,
+                o.rotations()
+            )
+        } else {
+            format!("{} deals", self.deals)
+        };
         let _ = writeln!(
             out,
-            "{} deals of {} ({} seats), seeds {}..{}, in {:.2} s: {:.0} deals/s, {:.1} actions per deal",
-            self.deals,
+            "{played} of {} ({} seats), seeds {}..{}, in {:.2} s: {:.0} plays/s, {:.1} actions per play",
             o.variant,
             self.seats.len(),
             o.seed,
@@ -459,7 +622,9 @@ impl Summary {
                 xs.iter().sum::<i64>()
             );
         }
-        if self.bots.len() > 1 {
+        if let Some(d) = &self.duplicate {
+            d.text(&mut out, what);
+        } else if self.bots.len() > 1 {
             for (bot, xs) in &self.bots {
                 let (mean, se) = mean_stderr(xs);
                 let _ = writeln!(

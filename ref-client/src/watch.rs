@@ -26,6 +26,8 @@ pub(crate) struct WatchOptions {
     pub(crate) bots: Vec<String>,
     /// Pause after each trick and phase.
     pub(crate) delay: Duration,
+    /// The search bot's budget per decision (unset: the server's default).
+    pub(crate) budget: Option<pb::SearchBudget>,
 }
 
 fn referee() -> Option<pb::Viewer> {
@@ -97,6 +99,7 @@ pub(crate) async fn watch(c: &mut Client, style: Style, o: WatchOptions) -> Resu
                 bot,
                 seed: bot_seed,
                 seat: Some(to_act),
+                budget: o.budget,
                 token: Vec::new(),
             })
             .await?

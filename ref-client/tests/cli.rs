@@ -161,6 +161,54 @@ fn simulate_assigns_bots_per_seat_and_is_reproducible() {
     assert_eq!(v["actions"], w["actions"]);
 }
 
+/// Duplicate: every deal once per rotation; each bot's mean per deal over the seats it held,
+/// the first bot's lead over the other, the same whatever the concurrency.
+#[test]
+fn simulate_duplicate_rotates_the_bots_and_compares_them() {
+    let args = [
+        "-n",
+        "6",
+        "--bots",
+        "search,heuristic,heuristic,heuristic",
+        "--duplicate",
+        "--worlds",
+        "4",
+        "--seed",
+        "5",
+        "--concurrency",
+        "4",
+    ];
+    // Six deals played four times each.
+    let v = simulate_json(&args, 24, 4);
+    let d = &v["duplicate"];
+    assert_eq!(d["deals"], 6, "{v}");
+    let bots = d["bots"].as_array().expect("bots");
+    assert_eq!(bots.len(), 2, "{d}");
+    assert_eq!(bots[0]["bot"], "search");
+    assert_eq!(bots[1]["bot"], "heuristic");
+    let (s, h) = (
+        bots[0]["mean_per_deal"].as_f64().unwrap(),
+        bots[1]["mean_per_deal"].as_f64().unwrap(),
+    );
+    // Zero-sum payments: the search bot's four seats pay what the heuristic's twelve receive.
+    assert!((s + 3.0 * h).abs() < 1e-3, "{d}");
+    let lead = &d["leads"][0];
+    assert_eq!(lead["over"], "heuristic");
+    assert!(
+        (lead["mean_per_deal"].as_f64().unwrap() - (s - h)).abs() < 1e-3,
+        "{d}"
+    );
+    assert!(lead["stderr"].as_f64().is_some_and(|x| x >= 0.0), "{d}");
+    // Every seat was played by both bots, so no seat is named for one.
+    for seat in v["seats"].as_array().expect("seats") {
+        assert_eq!(seat["bot"], "rotating", "{seat}");
+    }
+    let mut again = args;
+    again[10] = "1";
+    let w = simulate_json(&again, 24, 4);
+    assert_eq!(v["duplicate"], w["duplicate"]);
+}
+
 #[test]
 fn simulate_illustrated_4() {
     simulate("hungarian-illustrated", 4);
