@@ -7,6 +7,7 @@
 //! Errors are Python exceptions derived from `tarock.TarockError` (itself a `ValueError`).
 
 mod args;
+mod bots;
 mod play;
 mod record;
 mod state;

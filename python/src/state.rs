@@ -421,6 +421,39 @@ impl State {
         crate::worlds::sample(self, seat, n, seed)
     }
 
+    /// The action id one of the engine's bots chooses for the seat to act (`None` once the hand
+    /// is over): "random", "heuristic" or "search". The search bot draws `worlds` worlds
+    /// (default 64) consistent with what the seat knows and plays every legal action out in
+    /// each; `time_ms` also bounds its time (then its choice depends on the machine's speed).
+    /// The same state, bot, seed and worlds give the same action. The GIL is released meanwhile.
+    #[pyo3(signature = (bot="heuristic", seed=0, worlds=None, time_ms=None))]
+    fn bot_action(
+        &self,
+        py: Python<'_>,
+        bot: &str,
+        seed: u64,
+        worlds: Option<u32>,
+        time_ms: Option<u64>,
+    ) -> PyResult<Option<u32>> {
+        crate::bots::bot_action(py, self, bot, seed, worlds, time_ms)
+    }
+
+    /// The exact double-dummy value of this position in trick play, every hand known: the card
+    /// points the seats of `side` (default: the declarer's team) win from now on against best
+    /// play, as a dict: `value` (points), `value_thirds`, `best` (an action id achieving it),
+    /// `nodes`, and with `each_move` `moves` (each legal action id's value in thirds). Raises
+    /// `TarockError` outside trick play or past `max_nodes`. The GIL is released meanwhile.
+    #[pyo3(signature = (side=None, each_move=false, max_nodes=None))]
+    fn solve<'py>(
+        &self,
+        py: Python<'py>,
+        side: Option<Vec<u8>>,
+        each_move: bool,
+        max_nodes: Option<u64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        crate::bots::solve(py, self, side, each_move, max_nodes)
+    }
+
     /// An independent copy.
     fn clone(&self) -> State {
         Clone::clone(self)

@@ -321,3 +321,56 @@ def test_sample_worlds_errors():
         s.sample_worlds(0, 0, 0)
     with pytest.raises(tarock.InvalidSetupError, match="32 bytes"):
         s.sample_worlds(0, 1, b"x")
+
+
+def test_bot_action(variant_table):
+    """Every bot chooses a legal action at every step of a hand; the search bot chooses the same
+    action again for the same state, seed and worlds."""
+    variant, seats = variant_table
+    s = tarock.new_game(variant, seats=seats, seed=5)
+    bots = ["heuristic", "random", "search"]
+    step = 0
+    while not s.is_terminal():
+        bot = bots[step % 3]
+        a = s.bot_action(bot, seed=step, worlds=2)
+        assert a in s.legal_actions(), (bot, a)
+        if bot == "search" and step % 9 == 2:
+            assert s.bot_action(bot, seed=step, worlds=2) == a
+        s.apply_action(a)
+        step += 1
+    assert s.bot_action("heuristic") is None
+
+
+def test_bot_action_errors():
+    s = tarock.new_game("hungarian-illustrated", seed=3)
+    with pytest.raises(tarock.TarockError, match="unknown bot"):
+        s.bot_action("oracle")
+    with pytest.raises(tarock.TarockError, match="at least 1"):
+        s.bot_action("search", worlds=0)
+
+
+def test_solve():
+    """The double-dummy value of a late position: the best move achieves it, every legal move is
+    valued, and a side and its complement share the points in play."""
+    s = tarock.new_game("hungarian-illustrated", seed=8)
+    while not s.is_terminal() and not (s.phase() == "play" and len(s.history()) >= 40):
+        s.apply_action(s.bot_action("heuristic"))
+    assert not s.is_terminal() and s.phase() == "play"
+    team = s.solve()
+    assert "moves" not in team
+    each = s.solve(each_move=True)
+    assert sorted(each["moves"]) == sorted(s.legal_actions())
+    assert each["moves"][each["best"]] == each["value_thirds"]
+    assert each["value"] == pytest.approx(each["value_thirds"] / 3)
+    assert team["value_thirds"] == each["value_thirds"]
+    seats = list(range(s.num_players()))
+    some = s.solve(side=[0, 1])
+    rest = s.solve(side=[2, 3])
+    both = s.solve(side=seats)
+    assert some["value_thirds"] + rest["value_thirds"] == both["value_thirds"]
+    with pytest.raises(IndexError, match="no seat 4"):
+        s.solve(side=[4])
+    with pytest.raises(tarock.TarockError, match="node limit"):
+        s.solve(max_nodes=1)
+    with pytest.raises(tarock.TarockError, match="not in trick play"):
+        tarock.new_game("hungarian-illustrated", seed=8).solve(side=[0])

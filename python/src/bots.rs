@@ -1,0 +1,96 @@
+//! `State.bot_action` and `State.solve`: the engine's built-in bots and its double-dummy
+//! solver, run with the GIL released.
+
+use crate::state::State;
+use crate::TarockError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::time::Duration;
+use tarock_engine::game::Observe;
+use tarock_engine::{Bot, Budget, Seat, SeatMask, Solver};
+
+/// The action id `bot` chooses for the seat to act, or `None` once the hand is over.
+pub(crate) fn bot_action(
+    py: Python<'_>,
+    state: &State,
+    bot: &str,
+    seed: u64,
+    worlds: Option<u32>,
+    time_ms: Option<u64>,
+) -> PyResult<Option<u32>> {
+    let bot: Bot = bot
+        .parse()
+        .map_err(|e: tarock_engine::bot::UnknownBot| TarockError::new_err(e.to_string()))?;
+    if worlds == Some(0) {
+        return Err(TarockError::new_err("worlds is at least 1"));
+    }
+    let budget = Budget {
+        worlds: worlds.unwrap_or(Budget::DEFAULT_WORLDS),
+        time: time_ms.map(Duration::from_millis),
+    };
+    let (game, actions) = (&state.game, &state.actions);
+    let chosen = py
+        .detach(|| bot.choose(game, actions, seed, budget))
+        .map_err(|e| TarockError::new_err(e.to_string()))?;
+    Ok(chosen.and_then(|a| game.action_id(a)))
+}
+
+/// The double-dummy value for `side` (the declarer's team when `None`): a dict with the value
+/// in points and in thirds, the best move's id, the nodes searched and, with `each_move`, each
+/// legal move's value in thirds by id.
+pub(crate) fn solve<'py>(
+    py: Python<'py>,
+    state: &State,
+    side: Option<Vec<u8>>,
+    each_move: bool,
+    max_nodes: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let game = &state.game;
+    let table = game.table_info();
+    let mask = match side {
+        None => SeatMask::declarer_side(game).ok_or_else(|| {
+            TarockError::new_err("this hand has no declarer's team: name the side's seats")
+        })?,
+        Some(seats) => {
+            let mut m = SeatMask::EMPTY;
+            for s in seats {
+                if s >= table.seats {
+                    return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                        "no seat {s} at a table of {}",
+                        table.seats
+                    )));
+                }
+                m = m.with(Seat::new(s));
+            }
+            m
+        }
+    };
+    let solved = py.detach(|| {
+        let mut solver = Solver::new();
+        solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
+        let s = solver.solve(game, mask)?;
+        let mut nodes = solver.nodes();
+        let moves = if each_move {
+            let v = solver.values(game, mask)?;
+            nodes += solver.nodes();
+            v
+        } else {
+            Vec::new()
+        };
+        Ok::<_, tarock_engine::SolveError>((s, moves, nodes))
+    });
+    let (s, moves, nodes) = solved.map_err(|e| TarockError::new_err(e.to_string()))?;
+    let out = PyDict::new(py);
+    out.set_item("value", s.value_thirds as f64 / 3.0)?;
+    out.set_item("value_thirds", s.value_thirds)?;
+    out.set_item("best", game.action_id(s.best))?;
+    out.set_item("nodes", nodes)?;
+    if each_move {
+        let m = PyDict::new(py);
+        for (a, v) in moves {
+            m.set_item(game.action_id(a), v)?;
+        }
+        out.set_item("moves", m)?;
+    }
+    Ok(out)
+}
