@@ -92,15 +92,34 @@ pub fn default_search_threads() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
-/// The permits of the search bot's blocking threads.
+/// The permits of the search threads: the search bot's and the solver's blocking threads.
 #[derive(Clone, Debug)]
-pub(crate) struct SearchPool(pub(crate) Arc<Semaphore>);
+pub(crate) struct SearchPool(Arc<Semaphore>);
 
 impl SearchPool {
     fn new(threads: usize) -> SearchPool {
         SearchPool(Arc::new(Semaphore::new(
             threads.clamp(1, Semaphore::MAX_PERMITS),
         )))
+    }
+
+    /// Runs `f` on a blocking thread once one of the pool's threads is free (waiting for it).
+    pub(crate) async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Status> {
+        let permit = self
+            .0
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| crate::error::internal("the search pool is closed"))?;
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            f()
+        })
+        .await
+        .map_err(|e| crate::error::internal(&format!("a search thread failed: {e}")))
     }
 }
 

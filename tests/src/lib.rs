@@ -51,6 +51,21 @@ impl TestServer {
         .await
     }
 
+    /// Starts a server with test settings and a key ring of one key (`key` repeated), that
+    /// lets sealed deals be dealt from a seed the client chose, as the sealed tests need.
+    pub async fn start_sealed(key: u8) -> TestServer {
+        let ring = tarock_service::seal::KeyRing::new(vec![("k".to_owned(), [key; 32])], "k")
+            .expect("a key ring");
+        TestServer::start(Config {
+            keys: Some(Arc::new(ring)),
+            allow_chosen_sealed_deals: true,
+            drain_delay: std::time::Duration::ZERO,
+            shutdown_grace: std::time::Duration::from_secs(2),
+            ..Config::default()
+        })
+        .await
+    }
+
     /// The server's URL.
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
@@ -108,6 +123,28 @@ pub async fn new_deal(
     .into_inner()
     .record
     .expect("a record")
+}
+
+/// A sealed deal of `variant` at `seats` seats with `dealer`, dealt from seed `n` (on a server
+/// of [`TestServer::start_sealed`]): the sealed record and the tokens.
+pub async fn sealed_deal(
+    c: &mut EngineServiceClient<Channel>,
+    variant: &str,
+    seats: u32,
+    dealer: u32,
+    n: u64,
+) -> pb::NewDealResponse {
+    c.new_deal(pb::NewDealRequest {
+        variant: variant.to_owned(),
+        seats,
+        dealer,
+        deal: Some(pb::new_deal_request::Deal::Seed(seed(n))),
+        sealed: true,
+        ..Default::default()
+    })
+    .await
+    .expect("a sealed deal")
+    .into_inner()
 }
 
 /// A 32-byte seed from a number (little-endian in the first 8 bytes).

@@ -1,11 +1,8 @@
 //! SuggestMove: the server's bots, over real gRPC.
 
-use std::sync::Arc;
-use tarock_e2e::{new_deal, seed, TestServer};
+use tarock_e2e::{new_deal, sealed_deal, TestServer};
 use tarock_engine::{Action, AnyGame, Bot, Budget, Seat, Setup, Variant};
 use tarock_proto::v1 as pb;
-use tarock_service::seal::KeyRing;
-use tarock_service::Config;
 use tonic::Code;
 use tonic_types::StatusExt;
 
@@ -293,28 +290,9 @@ fn game_id(g: &AnyGame, a: Action) -> Option<u32> {
 /// Sealed: a suggestion needs the acting seat's token (or the table token), like acting.
 #[tokio::test]
 async fn sealed_suggestions_need_the_acting_seats_token() {
-    let keys = Arc::new(KeyRing::new(vec![("k1".to_owned(), [7; 32])], "k1").unwrap());
-    let server = TestServer::start(Config {
-        keys: Some(keys),
-        allow_chosen_sealed_deals: true,
-        drain_delay: std::time::Duration::ZERO,
-        shutdown_grace: std::time::Duration::from_secs(2),
-        ..Config::default()
-    })
-    .await;
+    let server = TestServer::start_sealed(7).await;
     let mut c = server.client().await;
-    let d = c
-        .new_deal(pb::NewDealRequest {
-            variant: "hungarian-illustrated".to_owned(),
-            seats: 4,
-            dealer: 3,
-            deal: Some(pb::new_deal_request::Deal::Seed(seed(11))),
-            sealed: true,
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let d = sealed_deal(&mut c, "hungarian-illustrated", 4, 3, 11).await;
     let sealed = d.sealed.clone().unwrap();
     let ask = |token: Vec<u8>| pb::SuggestMoveRequest {
         state: Some(pb::suggest_move_request::State::Sealed(sealed.clone())),

@@ -2,14 +2,11 @@
 //! on LegalMoves, ApplyAction and GetView, and DescribeEncodings: they agree with the engine and
 //! with the legal moves, and a sealed game shows them only to whom its tokens allow.
 
-use std::sync::Arc;
-use tarock_e2e::{new_deal, seed, Chooser, TestServer};
+use tarock_e2e::{new_deal, sealed_deal, Chooser, TestServer};
 use tarock_engine::game::Observe;
 use tarock_engine::{AnyGame, Seat, Variant};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
-use tarock_service::seal::KeyRing;
-use tarock_service::Config;
 use tonic::transport::Channel;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -216,27 +213,9 @@ async fn encodings_come_only_when_asked_for() {
 // a seat's tensors need its token or the table token.
 #[tokio::test]
 async fn sealed_encodings_follow_the_tokens() {
-    let keys = Arc::new(KeyRing::new(vec![("k".to_owned(), [3; 32])], "k").expect("a ring"));
-    let server = TestServer::start(Config {
-        keys: Some(keys),
-        allow_chosen_sealed_deals: true,
-        drain_delay: std::time::Duration::ZERO,
-        ..Config::default()
-    })
-    .await;
+    let server = TestServer::start_sealed(3).await;
     let mut c = server.client().await;
-    let deal = c
-        .new_deal(pb::NewDealRequest {
-            variant: "hungarian-illustrated".to_owned(),
-            seats: 4,
-            dealer: 3,
-            deal: Some(pb::new_deal_request::Deal::Seed(seed(8))),
-            sealed: true,
-            ..Default::default()
-        })
-        .await
-        .expect("a sealed deal")
-        .into_inner();
+    let deal = sealed_deal(&mut c, "hungarian-illustrated", 4, 3, 8).await;
     let sealed = deal.sealed.clone().expect("sealed");
     let to_act = deal.view.as_ref().and_then(|v| v.to_act).expect("to act") as usize;
     let other = (to_act + 1) % 4;

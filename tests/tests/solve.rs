@@ -3,14 +3,11 @@
 //! (outside trick play, a side that is no side, over the node limit) and, for sealed games,
 //! without the table token.
 
-use std::sync::Arc;
-use tarock_e2e::{engine_game, new_deal, seed, Chooser, TestServer};
+use tarock_e2e::{engine_game, new_deal, sealed_deal, Chooser, TestServer};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::{SeatMask, Solver};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
-use tarock_service::seal::KeyRing;
-use tarock_service::Config;
 use tonic::transport::Channel;
 use tonic::Code;
 use tonic_types::StatusExt;
@@ -207,27 +204,9 @@ async fn what_it_cannot_answer_is_refused() {
 /// hands.
 #[tokio::test]
 async fn sealed_games_need_the_table_token() {
-    let keys = Arc::new(KeyRing::new(vec![("k1".to_owned(), [9; 32])], "k1").unwrap());
-    let server = TestServer::start(Config {
-        keys: Some(keys),
-        allow_chosen_sealed_deals: true,
-        drain_delay: std::time::Duration::ZERO,
-        ..Config::default()
-    })
-    .await;
+    let server = TestServer::start_sealed(9).await;
     let mut c = server.client().await;
-    let d = c
-        .new_deal(pb::NewDealRequest {
-            variant: "hungarian-illustrated".to_owned(),
-            seats: 4,
-            dealer: 3,
-            deal: Some(pb::new_deal_request::Deal::Seed(seed(11))),
-            sealed: true,
-            ..Default::default()
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let d = sealed_deal(&mut c, "hungarian-illustrated", 4, 3, 11).await;
     let ask = |token: Vec<u8>| pb::SolvePositionRequest {
         state: Some(pb::solve_position_request::State::Sealed(
             d.sealed.clone().unwrap(),

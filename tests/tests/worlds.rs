@@ -2,12 +2,10 @@
 //! legally and show the seat exactly what the real hand shows it; repeatable from the seed;
 //! bounded; and in sealed mode only for the seat's token or the table token.
 
-use std::sync::Arc;
 use std::time::Duration;
-use tarock_e2e::{new_deal, seed, Chooser, TestServer};
+use tarock_e2e::{new_deal, sealed_deal, Chooser, TestServer};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
-use tarock_service::seal::KeyRing;
 use tarock_service::{Config, Limits};
 use tonic::transport::Channel;
 use tonic::Code;
@@ -163,27 +161,9 @@ async fn sample_worlds_refuses_what_it_cannot_answer() {
 // Sealed: the seat's own token or the table token; another seat's, or none, is refused.
 #[tokio::test]
 async fn sealed_worlds_need_the_seats_token() {
-    let keys = Arc::new(KeyRing::new(vec![("k".to_owned(), [4; 32])], "k").expect("a ring"));
-    let server = TestServer::start(Config {
-        keys: Some(keys),
-        allow_chosen_sealed_deals: true,
-        drain_delay: Duration::ZERO,
-        ..Config::default()
-    })
-    .await;
+    let server = TestServer::start_sealed(4).await;
     let mut c = server.client().await;
-    let deal = c
-        .new_deal(pb::NewDealRequest {
-            variant: "danish-tarok".to_owned(),
-            seats: 3,
-            dealer: 2,
-            deal: Some(pb::new_deal_request::Deal::Seed(seed(4))),
-            sealed: true,
-            ..Default::default()
-        })
-        .await
-        .expect("a sealed deal")
-        .into_inner();
+    let deal = sealed_deal(&mut c, "danish-tarok", 3, 2, 4).await;
     let sealed = deal.sealed.clone().expect("sealed");
     let ask = |token: Vec<u8>| pb::SampleWorldsRequest {
         state: Some(pb::sample_worlds_request::State::Sealed(sealed.clone())),

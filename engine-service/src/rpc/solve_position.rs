@@ -77,18 +77,10 @@ pub(crate) async fn handle(
         ));
     }
     let side = side(&game, &r.side)?;
-    let permit = engine
-        .search_pool
-        .0
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|_| error::internal("the search pool is closed"))?;
     let solvers = engine.solvers.clone();
     let keep = engine.limits.search_threads;
     let each = r.each_move;
-    let solved = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    let solved = engine.search_pool.run(move || {
         let mut solver = solvers.take();
         solver.set_node_limit(nodes);
         let out = solver.solve(&game, side).and_then(|s| {
@@ -103,9 +95,8 @@ pub(crate) async fn handle(
         });
         solvers.put(solver, keep);
         out
-    })
-    .await
-    .map_err(|e| error::internal(&format!("the solver failed: {e}")))?;
+    });
+    let solved = solved.await?;
     let (solution, moves, searched) = solved.map_err(|e| match e {
         SolveError::NodeLimit { nodes } => error::status(
             Reason::SolveLimit,

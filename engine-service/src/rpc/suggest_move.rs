@@ -50,23 +50,14 @@ pub(crate) async fn handle(
             search: None,
         });
     }
-    let permit = engine
-        .search_pool
-        .0
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|_| error::internal("the search pool is closed"))?;
     let seed = r.seed;
     let searched = replayed.clone();
-    let decision = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        search::decide(&searched.game, &searched.decoded.actions, seed, budget)
-    })
-    .await
-    .map_err(|e| error::internal(&format!("the search failed: {e}")))?
-    .map_err(|e| error::internal(&e.to_string()))?
-    .ok_or_else(|| error::internal("no legal action while the hand is on"))?;
+    let decision = engine
+        .search_pool
+        .run(move || search::decide(&searched.game, &searched.decoded.actions, seed, budget))
+        .await?
+        .map_err(|e| error::internal(&e.to_string()))?
+        .ok_or_else(|| error::internal("no legal action while the hand is on"))?;
     Ok(pb::SuggestMoveResponse {
         seat,
         r#move: Some(convert::legal_move(&replayed.game, decision.action)),
