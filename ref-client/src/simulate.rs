@@ -587,19 +587,20 @@ impl Summary {
 
     fn text(&self, o: &SimOptions) -> String {
         let mut out = String::new();
-        let played = if o.duplicate {
-            format!(
+        let (played, unit) = if o.duplicate {
+            let played = format!(
                 "{} plays ({} deals × {} rotations)",
                 self.deals,
                 o.deals,
                 o.rotations()
-            )
+            );
+            (played, "play")
         } else {
-            format!("{} deals", self.deals)
+            (format!("{} deals", self.deals), "deal")
         };
         let _ = writeln!(
             out,
-            "{played} of {} ({} seats), seeds {}..{}, in {:.2} s: {:.0} plays/s, {:.1} actions per play",
+            "{played} of {} ({} seats), seeds {}..{}, in {:.2} s: {:.0} {unit}s/s, {:.1} actions per {unit}",
             o.variant,
             self.seats.len(),
             o.seed,
