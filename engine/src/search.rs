@@ -67,7 +67,8 @@ const PROPOSALS_PER_TRY: u32 = 256;
 /// rarest positions measured.
 pub const MAX_PROPOSALS: u32 = 40_000;
 
-/// What one decision may spend.
+/// What one decision may spend. The time bound is checked between worlds: a decision can
+/// overrun it by one world's playouts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Worlds drawn at most (at least 1): each plays every candidate once.
@@ -77,8 +78,8 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Worlds per decision by default: about 20 ms a decision for a four-handed Hungarian hand
-    /// on one core (see `docs/performance.md`).
+    /// Worlds per decision by default: about 5 ms a decision on average on one core in the
+    /// four-handed games, 19 ms in the Danish game (see `docs/performance.md`).
     pub const DEFAULT_WORLDS: u32 = 64;
 
     /// A budget of `worlds` worlds and no time bound: repeatable.
