@@ -171,6 +171,9 @@ class Client {
       if (!illegalChecked && phase === 'PHASE_PLAY') {
         illegalChecked = await this.checkIllegalPlay(record, view, toAct, moves);
       }
+      if (steps % 11 === 0 && moves.length > 1) {
+        await this.checkSearchBot(record, toAct, moves, steps);
+      }
       const move = choose(moves, phase, rng);
       const req = { record, viewer: referee, seat: toAct };
       // Half the time by the structured action, half by its stable id.
@@ -236,6 +239,26 @@ class Client {
   }
 
   // Plays a held card outside the legal moves, if there is one, and checks the error.
+  // The search bot, on a small budget: one of the legal moves, a value for each legal move in
+  // LegalMoves' order when it searched, and the same answer for the same request.
+  async checkSearchBot(record, toAct, moves, seed) {
+    const req = { record, bot: 'search', seed, seat: toAct, budget: { worlds: 4 } };
+    const r = await unary(this.engine, 'SuggestMove', req);
+    const ids = moves.map((m) => m.id);
+    check(r.bot === 'search' && r.seat === toAct, 'the search bot answers for the seat to act');
+    check(ids.includes(r.move.id), "the search bot's move is legal");
+    check(ids.includes(r.search.heuristic.id), "the search report names the heuristic's move");
+    if (r.search.worlds > 0) {
+      check(r.search.worlds >= 1 && r.search.worlds <= 4, 'the search stays within its worlds');
+      const valued = r.search.values.map((v) => v.action_id);
+      check(JSON.stringify(valued) === JSON.stringify(ids), 'a value for every legal move');
+    } else {
+      check(r.search.fallback !== '', 'a search that did not search says why');
+    }
+    const again = await unary(this.engine, 'SuggestMove', req);
+    check(again.move.id === r.move.id, 'the same request, the same suggestion');
+  }
+
   async checkIllegalPlay(record, view, toAct, moves) {
     const legal = new Set(moves.filter((m) => m.action.kind === 'ACTION_KIND_PLAY').map((m) => m.action.card.index));
     const illegal = view.seat_views[toAct].hand.map((c) => c.index).filter((c) => !legal.has(c));

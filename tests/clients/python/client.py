@@ -168,6 +168,8 @@ class Client:
             check(to_act is not None and len(moves) > 0, "a seat is to act with legal moves")
             if try_illegal and not illegal_checked and phase == pb.PHASE_PLAY:
                 illegal_checked = self.check_illegal_play(record, view, to_act, moves)
+            if steps % 11 == 0 and len(moves) > 1:
+                self.check_search_bot(record, to_act, moves, steps)
             move = self.choose(moves, phase, rng)
             req = pb.ApplyActionRequest(record=record, viewer=referee, seat=to_act)
             # Half the time by the structured action, half by its stable id.
@@ -204,6 +206,30 @@ class Client:
             moves = view.moves
         end = self.check_settlement(record, seats)
         return illegal_checked, end, len(record.actions)
+
+    def check_search_bot(self, record, to_act: int, moves, seed: int) -> None:
+        """The search bot, on a small budget: one of the legal moves, a value for each legal move
+        in LegalMoves' order when it searched, and the same answer for the same request."""
+        pb = self.pb
+        req = pb.SuggestMoveRequest(
+            record=record,
+            bot="search",
+            seed=seed,
+            seat=to_act,
+            budget=pb.SearchBudget(worlds=4),
+        )
+        r = self.stub.SuggestMove(req, timeout=10)
+        ids = [m.id for m in moves]
+        check(r.bot == "search" and r.seat == to_act, "the search bot answers for the seat to act")
+        check(r.move.id in ids, "the search bot's move is legal")
+        check(r.search.heuristic.id in ids, "the search report names the heuristic's move")
+        if r.search.worlds > 0:
+            check(1 <= r.search.worlds <= 4, "the search stays within its worlds")
+            check([v.action_id for v in r.search.values] == ids, "a value for every legal move")
+        else:
+            check(r.search.fallback != "", "a search that did not search says why")
+        again = self.stub.SuggestMove(req, timeout=10)
+        check(again.move.id == r.move.id, "the same request, the same suggestion")
 
     def choose(self, moves, phase, rng: random.Random):
         pb = self.pb
