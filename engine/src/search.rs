@@ -24,7 +24,9 @@
 //! [`Solver`](crate::solve::Solver), value the card play too: the solver counts card points,
 //! while what a seat is paid depends on the contract's threshold and on bonuses (the pagat
 //! ultimo, the four kings, the valat) that a card-point count cannot see; and a playout settles
-//! all of them exactly, at a few microseconds each.
+//! all of them exactly, at a few microseconds each. Measured (the `arena` benchmark's
+//! `search-ddK`, see `docs/performance.md`): solving the last three or five cards' worlds
+//! instead of playing them out makes the bot weaker against the heuristic, not stronger.
 //!
 //! # Budget and repeatability
 //!

@@ -14,14 +14,21 @@
 //! then a Markdown table.
 //!
 //! The search bot's budget is `--worlds` per decision (repeatable), or also `--time-ms`.
+//!
+//! `--bot search-ddK` (e.g. `search-dd3`) measures the alternative for the card play: the search
+//! bot, except that with at most K cards in hand it plays by PIMC with the double-dummy solver
+//! (the same worlds' budget; in each world every legal card's exact card points for the seat's
+//! side, the card of the best mean taken).
 
 use clap::Parser;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tarock_benches::seats;
-use tarock_engine::game::{Game, Observe};
+use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{AnyGame, Bot, Budget, Seat, Setup, Variant};
+use tarock_engine::{
+    Action, AnyGame, Bot, Budget, DealRng, Seat, SeatMask, Setup, Solver, Variant, Worlds,
+};
 
 /// Flags.
 #[derive(Debug, Parser)]
@@ -33,7 +40,7 @@ struct Args {
     /// Deals per variant (each played once per rotation).
     #[arg(long, default_value_t = 2000)]
     deals: u64,
-    /// The bot under test, at one seat.
+    /// The bot under test, at one seat: a bot's name, or `search-ddK` (see above).
     #[arg(long, default_value = "search")]
     bot: String,
     /// The bot at every other seat.
@@ -73,7 +80,17 @@ fn main() -> std::process::ExitCode {
         eprintln!("error: unknown variant {:?}", args.variant);
         return std::process::ExitCode::FAILURE;
     };
-    let bots = match (args.bot.parse::<Bot>(), args.field.parse::<Bot>()) {
+    // `search-ddK`: the search bot, with the solver for its last K cards.
+    let solved_cards = args
+        .bot
+        .strip_prefix("search-dd")
+        .and_then(|k| k.parse::<u32>().ok());
+    let bot = if solved_cards.is_some() {
+        "search"
+    } else {
+        args.bot.as_str()
+    };
+    let bots = match (bot.parse::<Bot>(), args.field.parse::<Bot>()) {
         (Ok(b), Ok(f)) => [b, f],
         (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
@@ -84,13 +101,19 @@ fn main() -> std::process::ExitCode {
         worlds: args.worlds.max(1),
         time: args.time_ms.map(Duration::from_millis),
     };
+    let labels = [args.bot.as_str(), bots[1].name()];
+    let players = Players {
+        bots,
+        budget,
+        solved_cards: solved_cards.unwrap_or(0),
+    };
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });
     let mut rows = Vec::new();
     for variant in variants {
         let start = Instant::now();
-        let results = run(variant, &args, &bots, budget, threads);
+        let results = run(variant, &args, &players, threads);
         let elapsed = start.elapsed().as_secs_f64();
         let n = results.len() as f64;
         let mut line = serde_json::json!({
@@ -98,14 +121,14 @@ fn main() -> std::process::ExitCode {
             "seats": seats(variant),
             "deals": results.len(),
             "worlds": budget.worlds,
+            "solved_cards": players.solved_cards,
             "seconds": elapsed,
         });
         let mut cells = Vec::new();
         for (b, key) in ["bot", "field"].into_iter().enumerate() {
             let xs: Vec<f64> = results.iter().map(|r| r.means[b]).collect();
             let (mean, se) = mean_se(&xs);
-            line[key] =
-                serde_json::json!({"name": bots[b].name(), "mean": mean, "ci95": 1.96 * se});
+            line[key] = serde_json::json!({"name": labels[b], "mean": mean, "ci95": 1.96 * se});
             cells.push(format!("{mean:+.2} ± {:.2}", 1.96 * se));
         }
         let d: Vec<f64> = results.iter().map(|r| r.means[0] - r.means[1]).collect();
@@ -123,7 +146,7 @@ fn main() -> std::process::ExitCode {
         println!("{line}");
         rows.push((variant, n, cells, elapsed));
     }
-    let [bot, field] = bots;
+    let [bot, field] = labels;
     println!(
         "\n| variant, seats | deals | {bot} (mean, 95 % CI) | {field} (mean, 95 % CI) | \
          {bot} − {field} (± SE) | {bot}'s decision: mean (max) | time |"
@@ -141,13 +164,7 @@ fn main() -> std::process::ExitCode {
 }
 
 /// Plays every deal of `variant` in every rotation on `threads` threads.
-fn run(
-    variant: Variant,
-    args: &Args,
-    bots: &[Bot; 2],
-    budget: Budget,
-    threads: usize,
-) -> Vec<DealResult> {
+fn run(variant: Variant, args: &Args, players: &Players, threads: usize) -> Vec<DealResult> {
     let next = AtomicU64::new(0);
     let mut results: Vec<(u64, DealResult)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.max(1))
@@ -159,7 +176,7 @@ fn run(
                         if i >= args.deals {
                             break;
                         }
-                        mine.push((i, deal(variant, args.seed.wrapping_add(i), i, bots, budget)));
+                        mine.push((i, deal(variant, args.seed.wrapping_add(i), i, players)));
                     }
                     mine
                 })
@@ -176,7 +193,7 @@ fn run(
 
 /// Deal `i` (seed `seed`) played once with the bot at each seat: the bot's mean total over its
 /// seats, and the field's over its seats.
-fn deal(variant: Variant, seed: u64, i: u64, bots: &[Bot; 2], budget: Budget) -> DealResult {
+fn deal(variant: Variant, seed: u64, i: u64, players: &Players) -> DealResult {
     let n = seats(variant);
     let setup = Setup::seeded(
         variant,
@@ -194,10 +211,7 @@ fn deal(variant: Variant, seed: u64, i: u64, bots: &[Bot; 2], budget: Budget) ->
         let mut history = Vec::new();
         while let Some(s) = g.to_act() {
             let t = Instant::now();
-            let a = bots[at(s)]
-                .choose(&g, &history, seed, budget)
-                .expect("the history leads to the position")
-                .expect("a seat to act has a legal action");
+            let a = players.choose(at(s), &g, &history, seed);
             if at(s) == 0 {
                 let took = t.elapsed().as_secs_f64();
                 out.decisions += 1;
@@ -221,6 +235,76 @@ fn deal(variant: Variant, seed: u64, i: u64, bots: &[Bot; 2], budget: Budget) ->
         };
     }
     out
+}
+
+/// The bot under test (0) and the field's (1), and how they play.
+struct Players {
+    bots: [Bot; 2],
+    budget: Budget,
+    /// With at most this many cards in hand, the bot under test plays its cards by PIMC with
+    /// the double-dummy solver (0: never).
+    solved_cards: u32,
+}
+
+impl Players {
+    /// The action of player `p` (0: the bot under test) for the seat to act in `g`.
+    fn choose(&self, p: usize, g: &AnyGame, history: &[Action], seed: u64) -> Action {
+        let solved = p == 0
+            && g.stage() == Stage::Play
+            && g.to_act()
+                .is_some_and(|s| g.hand(s).len() <= self.solved_cards);
+        if solved {
+            if let Some(a) = self.solved(g, history, seed) {
+                return a;
+            }
+        }
+        self.bots[p]
+            .choose(g, history, seed, self.budget)
+            .expect("the history leads to the position")
+            .expect("a seat to act has a legal action")
+    }
+
+    /// PIMC with the solver: in each of the budget's worlds, every legal card's exact card
+    /// points for the seat's side (its team in that world, or itself alone); the card of the
+    /// best total. `None` where no world can be drawn.
+    fn solved(&self, g: &AnyGame, history: &[Action], seed: u64) -> Option<Action> {
+        let seat = g.to_act()?;
+        let legal = g.legal_actions();
+        if legal.len() == 1 {
+            return legal.as_slice().first().copied();
+        }
+        let mut worlds = Worlds::new(g, history, seat).ok()?;
+        let mut rng =
+            DealRng::from_seed(seed_from_u64(seed ^ u64::from(g.actions_applied()) << 32));
+        let mut solver = Solver::with_capacity(1 << 14);
+        let mut sum = vec![0i64; legal.len()];
+        let mut drawn = 0;
+        for _ in 0..self.budget.worlds {
+            let Ok(w) = worlds.sample(&mut rng) else {
+                break;
+            };
+            let here = worlds
+                .game_of(&w)
+                .replay_from(&w.actions, |_| {})
+                .expect("a world replays");
+            let side = match SeatMask::declarer_side(&here) {
+                Some(m) if m.contains(seat) => m,
+                Some(m) => m.others(&here.table_info()),
+                None => SeatMask::of(seat),
+            };
+            let values = solver
+                .values(&here, side)
+                .expect("a trick-play position solves");
+            for (a, v) in values {
+                if let Some(i) = legal.iter().position(|&x| x == a) {
+                    sum[i] += v;
+                }
+            }
+            drawn += 1;
+        }
+        let best = (0..legal.len()).max_by_key(|&i| sum[i])?;
+        (drawn > 0).then(|| legal.as_slice()[best])
+    }
 }
 
 /// The mean of `xs` and its standard error.
