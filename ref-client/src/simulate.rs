@@ -614,7 +614,12 @@ impl Summary {
         } else {
             "payment per deal"
         };
-        let _ = writeln!(out, "\n{what} (mean ± standard error)");
+        let per_seat = if self.points {
+            "points credited per"
+        } else {
+            "payment per"
+        };
+        let _ = writeln!(out, "\n{per_seat} {unit} (mean ± standard error)");
         for (s, (bot, xs)) in self.seats.iter().enumerate() {
             let (mean, se) = mean_stderr(xs);
             let _ = writeln!(
