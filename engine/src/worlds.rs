@@ -88,6 +88,9 @@ use crate::trick::TrickRules;
 use crate::variant::{dispatch, AnyGame, ReplayError, Variant};
 use std::fmt;
 
+mod views;
+use views::{reads_announcements, seen, Views};
+
 /// The most entries the counting tables may hold (8 bytes each).
 const MAX_TABLE: usize = 1 << 22;
 
@@ -164,119 +167,6 @@ pub fn with_deal(game: &AnyGame, deal: Deal) -> AnyGame {
 #[must_use]
 pub fn deal_from_parts(hands: BySeat<CardSet>, talon: &[Card]) -> Deal {
     Deal::from_parts(hands, talon)
-}
-
-/// The public facts of one seat in a view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct SeatFacts {
-    hand: u8,
-    discards: u8,
-    received: u8,
-    discarded_tarokks: Option<u8>,
-    declared: Option<u8>,
-    side: Option<Team>,
-}
-
-/// The Danish hand's public state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct DanishFacts {
-    pots: [i64; 2],
-    tout: bool,
-    skat_has_trumps: Option<bool>,
-    named: Option<Option<crate::card::Suit>>,
-    melds: [Option<Melds>; MAX_SEATS],
-}
-
-/// What one seat's view shows at one moment (besides the announcements and legal actions,
-/// kept apart).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Seen {
-    visible: Visible,
-    stage: Stage,
-    to_act: Option<Seat>,
-    seats: [SeatFacts; MAX_SEATS],
-    called: Option<Card>,
-    declarer: Option<(Seat, Contract)>,
-    game_level: u8,
-    talon_left: u8,
-    groups: Option<TalonGroups>,
-    danish: Option<DanishFacts>,
-}
-
-fn seen(g: &AnyGame, me: Seat) -> Seen {
-    let table = g.table_info();
-    let viewer = Viewer::Seat(me);
-    let mut seats = [SeatFacts {
-        hand: 0,
-        discards: 0,
-        received: 0,
-        discarded_tarokks: None,
-        declared: None,
-        side: None,
-    }; MAX_SEATS];
-    for s in Seat::all(table.seats) {
-        seats[s.index()] = SeatFacts {
-            hand: g.hand(s).len() as u8,
-            discards: g.discards(s).len() as u8,
-            received: g.talon_received(s).len() as u8,
-            discarded_tarokks: g.discarded_tarokks(s),
-            declared: g.declared_count(s),
-            side: g.side_known_to(viewer, s),
-        };
-    }
-    let danish = g.as_danish().map(|d| {
-        let mut melds = [None; MAX_SEATS];
-        for s in Seat::all(table.seats) {
-            melds[s.index()] = d.melds_of(s);
-        }
-        DanishFacts {
-            pots: d.pots(),
-            tout: d.tout_announced(),
-            skat_has_trumps: d.skat_has_trumps(),
-            named: d.named_suit(),
-            melds,
-        }
-    });
-    Seen {
-        visible: g.visible(viewer),
-        stage: g.stage(),
-        to_act: g.to_act(),
-        seats,
-        called: g.called(),
-        declarer: g.declarer(),
-        game_level: g.game_level(),
-        talon_left: g.talon_remaining().len() as u8,
-        groups: g.talon_groups(),
-        danish,
-    }
-}
-
-/// One announced item as a view shows it.
-type Announced = (Bonus, Team, u8, Seat);
-
-/// Whether the announcements are read at step `k` (before action `k`): at the start and after
-/// every action that is not a card play (card plays change no announcement).
-fn reads_announcements(actions: &[Action], k: usize) -> bool {
-    k == 0 || !matches!(actions.get(k - 1), Some(Action::Play(_)))
-}
-
-/// Everything the seat's views showed, step by step: what a world must show it too.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Views {
-    /// The actions with hidden discards masked (their card replaced by a placeholder).
-    actions: Vec<Action>,
-    /// Indices of the hidden discards, with the seat that made each.
-    hidden: Vec<(usize, Seat)>,
-    /// The view before each action and after the last.
-    steps: Vec<Seen>,
-    /// Announced items, flat, with the range of each step that reads them.
-    announced: Vec<Announced>,
-    announced_at: Vec<(u32, u32)>,
-    /// The legal actions of the seat's turns, flat, with each step's range.
-    legal: Vec<Action>,
-    legal_at: Vec<(u32, u32)>,
-    /// The settlement, once the hand is over.
-    settlement: Option<Ledger>,
 }
 
 /// Where a free card may lie now.
