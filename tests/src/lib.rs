@@ -147,6 +147,25 @@ pub async fn sealed_deal(
     .into_inner()
 }
 
+/// `record` with the action of stable id `id` applied (no view asked for).
+pub async fn apply_id(
+    c: &mut EngineServiceClient<Channel>,
+    record: pb::GameRecord,
+    id: u32,
+) -> pb::GameRecord {
+    c.apply_action(pb::ApplyActionRequest {
+        state: Some(pb::apply_action_request::State::Record(record)),
+        action_id: Some(id),
+        omit_view: true,
+        ..Default::default()
+    })
+    .await
+    .expect("apply")
+    .into_inner()
+    .record
+    .expect("a record")
+}
+
 /// A 32-byte seed from a number (little-endian in the first 8 bytes).
 pub fn seed(n: u64) -> Vec<u8> {
     tarock_engine::shuffle::seed_from_u64(n).to_vec()

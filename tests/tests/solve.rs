@@ -3,7 +3,7 @@
 //! (outside trick play, a side that is no side, over the node limit) and, for sealed games,
 //! without the table token.
 
-use tarock_e2e::{engine_game, new_deal, sealed_deal, Chooser, TestServer};
+use tarock_e2e::{apply_id, engine_game, new_deal, sealed_deal, Chooser, TestServer};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::{SeatMask, Solver};
 use tarock_proto::v1 as pb;
@@ -33,18 +33,7 @@ async fn ending(
         }
         let lm = tarock_e2e::legal_moves(c, &record).await;
         let m = chooser.pick(&lm.moves, lm.phase);
-        record = c
-            .apply_action(pb::ApplyActionRequest {
-                state: Some(pb::apply_action_request::State::Record(record)),
-                action_id: Some(m.id),
-                omit_view: true,
-                ..Default::default()
-            })
-            .await
-            .expect("apply")
-            .into_inner()
-            .record
-            .expect("a record");
+        record = apply_id(c, record, m.id).await;
     }
 }
 

@@ -3,7 +3,7 @@
 //! bounded; and in sealed mode only for the seat's token or the table token.
 
 use std::time::Duration;
-use tarock_e2e::{new_deal, sealed_deal, Chooser, TestServer};
+use tarock_e2e::{apply_id, new_deal, sealed_deal, Chooser, TestServer};
 use tarock_proto::v1 as pb;
 use tarock_proto::v1::engine_service_client::EngineServiceClient;
 use tarock_service::{Config, Limits};
@@ -29,18 +29,7 @@ async fn in_progress(
             break;
         }
         let m = chooser.pick(&lm.moves, lm.phase);
-        record = c
-            .apply_action(pb::ApplyActionRequest {
-                state: Some(pb::apply_action_request::State::Record(record)),
-                action_id: Some(m.id),
-                omit_view: true,
-                ..Default::default()
-            })
-            .await
-            .expect("apply")
-            .into_inner()
-            .record
-            .expect("a record");
+        record = apply_id(c, record, m.id).await;
     }
     record
 }
