@@ -33,7 +33,7 @@ pub struct Config {
     /// Largest request message, in bytes (OUT_OF_RANGE beyond). The default, 64 KiB, is nearly four
     /// times the longest legal record measured (17.6 KB: a five-seat High tarokk hand of 512
     /// actions with every announcement and kontra, explicit cards and every option spelled out;
-    /// `tests/tests/hardening.rs` measures it) and twenty times a whole Danish hand.
+    /// `tests/tests/e2e/hardening.rs` measures it) and twenty times a whole Danish hand.
     pub max_message_bytes: usize,
     /// The bytes of request bodies in flight on the whole server; a request that would go over
     /// fails with RESOURCE_EXHAUSTED (see [`crate::layers::BudgetLayer`]).

@@ -37,7 +37,7 @@ const KEPT_ROOM: usize = 4 * 1024 * 1024;
 const ERROR_BYTES: usize = 224;
 
 /// The most bytes one exported record takes in an answer: more than the longest legal record
-/// (17.6 KB, `tests/tests/hardening.rs`).
+/// (17.6 KB, `tests/tests/e2e/hardening.rs`).
 const EXPORT_BYTES: usize = 20 * 1024;
 
 /// The reason codes of [`pb::TableError`].
