@@ -6,6 +6,7 @@
 //! [`service`], which hands it to its module in `rpc`: [`state`] opens its game (kept replays
 //! in [`replays`], deals in [`dealt`], seals in [`seal`]), [`convert`] reads the wire's types
 //! into the engine's, [`respond`] writes records and views, and [`error`] makes every status.
+//! [`web`] serves a built web app's files on the same port.
 
 pub mod convert;
 pub mod dealt;
@@ -22,6 +23,7 @@ pub mod service;
 mod state;
 mod streams;
 pub mod telemetry;
+pub mod web;
 
 pub use server::{run, Config, ServerError};
 pub use service::{Engine, Limits};

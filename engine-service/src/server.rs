@@ -1,10 +1,12 @@
 //! The server: the engine service with health, reflection, gRPC-Web, limits, metrics and a
-//! graceful shutdown, on one listener.
+//! graceful shutdown, on one listener, and optionally the static files of a web app.
 
 use crate::layers::{BudgetLayer, DetailsLayer};
 use crate::metrics::{self, Metrics};
 use crate::service::Engine;
+use crate::web::{self, WebFilesLayer};
 use std::future::Future;
+use std::path::PathBuf;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -20,6 +22,7 @@ use tonic::transport::Server;
 use tonic_health::ServingStatus;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
+use tower::util::option_layer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// The largest response message, in bytes: the server's own answers (a view of the longest
@@ -73,6 +76,9 @@ pub struct Config {
     /// The bounds of the Play and ValidateGames streams (tables per stream, Play streams, idle
     /// timeout) and of SampleWorlds (worlds per request).
     pub limits: crate::Limits,
+    /// A directory of static files (a built web app, with an `index.html`) served to GET and
+    /// HEAD requests on the same port (see [`crate::web`]); `None`: no files.
+    pub web_dir: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -95,6 +101,7 @@ impl Default for Config {
             refuse_open_records: false,
             allow_chosen_sealed_deals: false,
             limits: crate::Limits::default(),
+            web_dir: None,
         }
     }
 }
@@ -133,13 +140,17 @@ fn cors(origins: &[String]) -> CorsLayer {
 /// `shutdown_grace` to finish.
 ///
 /// # Errors
-/// [`ServerError`] when the reflection service cannot be built or the transport fails.
+/// [`ServerError`] when the web directory is not a directory with an `index.html`, the
+/// reflection service cannot be built or the transport fails.
 pub async fn run(
     listener: TcpListener,
     config: Config,
     metrics: Arc<Metrics>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
+    if let Some(dir) = &config.web_dir {
+        web::check_dir(dir).map_err(ServerError)?;
+    }
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter
         .set_serving::<EngineServiceServer<metrics::Instrumented<Engine>>>()
@@ -208,6 +219,7 @@ pub async fn run(
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .max_connection_age(config.max_connection_age)
         .max_connection_age_grace(config.max_connection_age_grace)
+        .layer(option_layer(config.web_dir.map(WebFilesLayer::new)))
         .layer(cors(&config.cors_origins))
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(DetailsLayer(Arc::clone(&metrics)))

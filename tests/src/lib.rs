@@ -66,6 +66,17 @@ impl TestServer {
         .await
     }
 
+    /// Starts a server with test settings that also serves the files of `web_dir`.
+    pub async fn start_web(web_dir: std::path::PathBuf) -> TestServer {
+        TestServer::start(Config {
+            web_dir: Some(web_dir),
+            drain_delay: std::time::Duration::ZERO,
+            shutdown_grace: std::time::Duration::from_secs(2),
+            ..Config::default()
+        })
+        .await
+    }
+
     /// The server's URL.
     pub fn url(&self) -> String {
         format!("http://{}", self.addr)
@@ -340,6 +351,18 @@ pub async fn grpc_web_post(
     );
     s.write_all(head.as_bytes()).await.expect("write");
     s.write_all(body).await.expect("write");
+    let mut response = Vec::new();
+    s.read_to_end(&mut response).await.expect("read");
+    response
+}
+
+/// Sends `method` for the raw `path` (written as given, not normalised) over HTTP/1.1 without a
+/// body, and returns the whole response as it came (status line, headers, body).
+pub async fn http1_request(addr: SocketAddr, method: &str, path: &str) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(head.as_bytes()).await.expect("write");
     let mut response = Vec::new();
     s.read_to_end(&mut response).await.expect("read");
     response

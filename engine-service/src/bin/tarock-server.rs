@@ -116,6 +116,10 @@ struct Args {
     /// The most nodes one SolvePosition request may search (about 150 ns each).
     #[arg(long, env = "TAROCK_MAX_SOLVE_NODES", default_value_t = 50_000_000)]
     max_solve_nodes: u64,
+    /// Directory of a built web app (with an `index.html`) whose files are served to GET and
+    /// HEAD requests on the gRPC port; unset: no files.
+    #[arg(long, env = "TAROCK_WEB_DIR")]
+    web_dir: Option<std::path::PathBuf>,
 }
 
 /// Installs the Prometheus recorder with its HTTP listener on `addr` (every path, GET and HEAD,
@@ -193,6 +197,12 @@ async fn main() -> std::process::ExitCode {
             }
         },
     };
+    if let Some(dir) = &args.web_dir {
+        if let Err(e) = tarock_service::web::check_dir(dir) {
+            tracing::error!(error = %e, "cannot serve the web directory");
+            return std::process::ExitCode::FAILURE;
+        }
+    }
     if args.idle_timeout_secs <= args.keepalive_secs {
         tracing::error!(
             idle_timeout_secs = args.idle_timeout_secs,
@@ -235,6 +245,7 @@ async fn main() -> std::process::ExitCode {
             max_search_time: Duration::from_millis(args.max_search_ms),
             max_solve_nodes: args.max_solve_nodes.max(1),
         },
+        web_dir: args.web_dir,
     };
     let listener = match tokio::net::TcpListener::bind(args.listen).await {
         Ok(l) => l,

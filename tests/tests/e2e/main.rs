@@ -12,4 +12,5 @@ mod sealed;
 mod service;
 mod solve;
 mod streams;
+mod web_dir;
 mod worlds;
