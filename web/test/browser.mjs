@@ -127,6 +127,10 @@ async function playHand(page, tries) {
   for (;;) {
     if (await settledOrMyTurn(page)) return;
     if (!tries.refusal) tries.refusal = await tryRefusedCard(page);
+    if (tries.midHand && (await page.locator("#current-trick li").count()) >= 2) {
+      await page.screenshot({ path: tries.midHand, fullPage: true });
+      tries.midHand = null;
+    }
     if (!tries.keyboard && (await playByKeyboard(page))) {
       tries.keyboard = true;
       continue;
@@ -182,12 +186,12 @@ async function checkSettlement(page) {
 }
 
 /** Starts a game of `variant` on an open page; plays hands until one is played to a settlement. */
-async function playVariant(page, variant, { sealed = false } = {}) {
+async function playVariant(page, variant, { sealed = false, midHand = null } = {}) {
   await page.selectOption("#variant", variant);
   await page.fill("#delay", "0");
   await page.setChecked("#sealed", sealed);
   await page.click("#new-game");
-  const tries = { refusal: null, keyboard: false };
+  const tries = { refusal: null, keyboard: false, midHand };
   for (let deal = 1; ; deal++) {
     await playHand(page, tries);
     const s = await checkSettlement(page);
@@ -209,10 +213,12 @@ function pageFor(server) {
 }
 
 const failures = [];
+let passed = 0;
 async function check(name, f) {
   const started = Date.now();
   try {
     const detail = await f();
+    passed++;
     console.log(`ok   ${name} (${Date.now() - started} ms)${detail ? `: ${detail}` : ""}`);
   } catch (e) {
     failures.push(name);
@@ -226,7 +232,7 @@ const variants = await page.locator("#variant option").evaluateAll((os) => os.ma
 assert.ok(variants.length >= 6, `the page lists every variant (${variants.join(", ")})`);
 for (const variant of variants.filter((v) => !args.variant || v === args.variant)) {
   await check(`a hand of ${variant}`, async () => {
-    const r = await playVariant(page, variant);
+    const r = await playVariant(page, variant, { midHand: `${args.out}/${variant}-trick.png` });
     await page.screenshot({ path: `${args.out}/${variant}.png`, fullPage: true });
     const refusal = `refused ${r.refusal.card}: ${r.refusal.rule}`;
     assert.ok(r.keyboard, "a card was played with the keyboard");
@@ -289,7 +295,5 @@ if (args["refusing-server"]) {
 
 await browser.close();
 console.log(`screenshots in ${args.out}`);
-if (failures.length > 0) {
-  console.log(`${failures.length} check(s) failed: ${failures.join("; ")}`);
-  process.exit(1);
-}
+console.log(`${passed} passed, ${failures.length} failed${failures.length ? `: ${failures.join("; ")}` : ""}`);
+if (failures.length > 0) process.exit(1);
