@@ -164,6 +164,7 @@ async function checkSettlement(page) {
         pots: nums(tr, "pot").map(String),
       })),
       totals: [...(section?.querySelectorAll("tr.totals td.total") ?? [])].map((td) => td.dataset.value),
+      match: [...(section?.querySelectorAll("tr.match td.match-total") ?? [])].map((td) => td.dataset.value),
     };
   });
   assert.ok(s.scoring, "a settlement is shown");
@@ -186,17 +187,21 @@ async function checkSettlement(page) {
 }
 
 /** Starts a game of `variant` on an open page; plays hands until one is played to a settlement. */
-async function playVariant(page, variant, { sealed = false, midHand = null } = {}) {
+async function playVariant(page, variant, { sealed = false, midHand = null, hands = 1 } = {}) {
   await page.selectOption("#variant", variant);
   await page.fill("#delay", "0");
   await page.setChecked("#sealed", sealed);
   await page.click("#new-game");
   const tries = { refusal: null, keyboard: false, midHand };
+  let before = null; // the match totals after the last hand
   for (let deal = 1; ; deal++) {
     await playHand(page, tries);
     const s = await checkSettlement(page);
+    const expected = (before ?? s.totals.map(() => "0")).map((t, i) => String(BigInt(t) + BigInt(s.totals[i])));
+    assert.deepEqual(s.match, expected, "the match totals add this hand to those before it");
+    before = s.match;
     const played = await page.locator("#status .end").textContent();
-    if ((/played/.test(played) && tries.refusal) || deal >= 6) {
+    if ((/played/.test(played) && tries.refusal && deal >= hands) || deal >= 6 + hands) {
       assert.ok(tries.refusal, `a card the rules refuse was tried in ${deal} deals`);
       return { deals: deal, settlement: s, refusal: tries.refusal, keyboard: tries.keyboard, end: played };
     }
@@ -262,10 +267,10 @@ await check("save, load and step through a finished hand", async () => {
   return `${saved.variant}, ${n} actions`;
 });
 
-await check("a sealed hand shows only the player's seat", async () => {
+await check("a sealed match shows only the player's seat, its totals running", async () => {
   const sealed = await open(args.page);
   await sealed.locator("body[data-ready=true]").waitFor();
-  const r = await playVariant(sealed, variants[0], { sealed: true });
+  const r = await playVariant(sealed, variants[0], { sealed: true, hands: 2 });
   assert.match(await sealed.locator("#mode").textContent(), /Sealed/);
   assert.equal(await sealed.locator("#save").isDisabled(), true, "a sealed record is not saved");
   await sealed.screenshot({ path: `${args.out}/sealed.png`, fullPage: true });
