@@ -18,6 +18,7 @@ pub mod hungarian;
 pub mod ledger;
 pub mod options;
 pub mod polish;
+pub mod rulebook;
 pub mod rules;
 pub mod search;
 pub mod seat;

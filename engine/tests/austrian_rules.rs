@@ -514,6 +514,7 @@ fn settle_passing(mut g: AnyGame) -> Ledger {
 // Play
 
 // rule: AT-PLAY-02, AT-PLAY-03, AT-PLAY-04, AT-PLAY-05, AT-PLAY-06
+// rule: AT-SCORE-30, AT-SCORE-31  (a revoke is refused when tried: its penalty never falls due)
 #[test]
 fn follow_suit_else_tarock_else_anything_and_no_need_to_win() {
     let mut g = ich_liege(&base(), &[]);

@@ -187,7 +187,7 @@ fn three_play_and_a_fourth_opposite_the_dealer_sits_out() {
     assert_eq!(m.dealer(), seat(2));
 }
 
-// rule: DK-DEAL-11, DK-PLAY-14, DK-MATCH-16
+// rule: DK-DEAL-11, DK-PLAY-14, DK-MATCH-16, DK-MATCH-15
 #[test]
 fn a_hand_dealt_no_trump_may_be_thrown_in_and_dealt_again() {
     // B holds the fool but no trump: a misdeal all the same.
@@ -206,7 +206,12 @@ fn a_hand_dealt_no_trump_may_be_thrown_in_and_dealt_again() {
         tarock_engine::danish::Phase::Over(End::ThrownIn(seat(1)))
     );
     let l = g.outcome().expect("over").ledger;
-    // Nothing is scored but the pots' foundation and the dealer's fee.
+    // Nothing is scored but the pots' foundation and the dealer's fee, which goes into the
+    // pots (DK-MATCH-15: the dealer never pays without the pots moving).
+    let fee = line(&l, DanishItem::DealingFee).expect("the dealer's fee");
+    assert_eq!(fee.seat, Some(seat(2)));
+    assert_eq!(fee.payments.0[2], -10);
+    assert_eq!(fee.pots, [5, 5]);
     assert!(l.items.iter().all(|i| matches!(
         i.item,
         Item::Danish(DanishItem::Foundation(_) | DanishItem::DealingFee)
@@ -234,6 +239,7 @@ fn dealer_hand() -> Cards {
 
 // rule: DK-TALON-01, DK-TALON-02, DK-TALON-03, DK-TALON-04, DK-TALON-06, DK-TALON-07
 // rule: DK-BID-01
+// rule: DK-TALON-09, DK-MATCH-24  (an improper discard is refused when made: none to put right)
 #[test]
 fn the_dealer_discards_three_within_the_restrictions() {
     let mut g = dealer_hand().game(&[]);
@@ -450,6 +456,7 @@ fn the_declarations_and_what_they_are_worth() {
 }
 
 // rule: DK-ANN-01, DK-ANN-02, DK-SCORE-04, DK-TALON-06
+// rule: DK-ANN-13, DK-MATCH-14, DK-MATCH-22  (declarations are exact: none to correct)
 #[test]
 fn every_player_declares_when_the_discard_is_done_and_the_others_pay() {
     let mut g = dealer_hand().game(&[]);
@@ -460,6 +467,12 @@ fn every_player_declares_when_the_discard_is_done_and_the_others_pay() {
         .lowest()
         .expect("a spare card");
     act(&mut g, &format!("discard {spare}"));
+    // Each player's declarations are exactly those the hand holds, made for him.
+    for s in [seat(0), seat(1), seat(2)] {
+        let made: Vec<Meld> = dk(&g).melds_of(s).expect("declared").iter().collect();
+        let held: Vec<Meld> = melds(dk(&g).hand(s)).iter().collect();
+        assert_eq!(made, held, "{s:?}");
+    }
     // C: matadors (fool, mondo, pagat), full hearts, abundant kings.
     let c_melds: Vec<Meld> = dk(&g).melds_of(seat(2)).expect("declared").iter().collect();
     assert_eq!(
@@ -515,6 +528,7 @@ fn split_suits() -> Cards {
 }
 
 // rule: DK-PLAY-01, DK-PLAY-02, DK-PLAY-03, DK-PLAY-04, DK-PLAY-05, DK-PLAY-08, DK-PLAY-10
+// rule: DK-MATCH-12  (a revoke is refused: nothing to put right)
 #[test]
 fn follow_suit_else_trump_else_anything_and_the_fool_always() {
     let cards = split_suits();
@@ -558,7 +572,7 @@ fn once_the_dealer_shows_he_has_no_trump_the_skat_may_be_asked_about() {
     );
 }
 
-// rule: DK-PLAY-11
+// rule: DK-PLAY-11, DK-MATCH-13
 #[test]
 fn a_fool_led_names_the_suit() {
     // A: the fool, the clubs and low trumps; B: the hearts and high trumps; C: the spades and
@@ -570,6 +584,8 @@ fn a_fool_led_names_the_suit() {
     );
     let mut g = in_play(&cards, &[]);
     assert_eq!(refused(&g, "play SKIZ"), "DK-PLAY-11");
+    // Any suit may be named, one the others cannot follow too (A alone holds clubs).
+    assert!(legal(&g, "lead-fool C"));
     act(&mut g, "lead-fool H");
     assert_eq!(dk(&g).named_suit(), Some(Some(Suit::Hearts)));
     // B must follow the named hearts, though it holds trumps.
@@ -997,9 +1013,17 @@ fn the_pots_go_from_hand_to_hand_and_are_shared_at_the_end() {
     assert_eq!(after - before, pots[0] + pots[1], "the pots are shared out");
 }
 
-// rule: DK-MATCH-09, DK-MATCH-17, DK-MATCH-21
+// rule: DK-MATCH-09, DK-MATCH-17, DK-MATCH-21, DK-MATCH-11, DK-MATCH-23
 #[test]
 fn irregularities_cannot_happen() {
+    // A deal with a wrong number of cards in a hand is refused before anyone sees a card.
+    let mut short = dealer_hand();
+    let a: Vec<&str> = short.hands[0].split_whitespace().collect();
+    short.hands[0] = a[..24].join(" ");
+    assert!(matches!(
+        AnyGame::new(&short.setup(&[])),
+        Err(SetupError::Deal(_))
+    ));
     // The engine makes the declarations exactly and refuses every move out of turn, out of
     // order or against the rules, naming the rule; so no fine is ever due. A lead out of turn:
     let mut g = dealer_hand().game(&[]);

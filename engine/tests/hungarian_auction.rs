@@ -790,9 +790,9 @@ fn single_and_double_jumps() {
         (ILL, &[A_PAGAT], NO_OPTS, "", "two", Refused("HU-BID-13")),
         // rule: HU-BID-14
         (ILL, &[A_PAGAT], NO_OPTS, "", "one", Refused("HU-BID-18")),
-        // rule: HU-BID-13  (a: after A's cue bid, C's jump to solo needs only an honour)
+        // rule: HU-BID-13a  (after A's cue bid, C's jump to solo needs only an honour)
         (ILL, &[], NO_OPTS, "two pass", "solo", Legal),
-        // rule: HU-BID-13  (a: after B's cue bid, A's jump to solo needs no XIX)
+        // rule: HU-BID-13a  (after B's cue bid, A's jump to solo needs no XIX)
         (ILL, &[B_XIX], NO_OPTS, "three one pass pass", "solo", Legal),
         // rule: HU-BID-16, HU-BID-17  (an opening one)
         (ILL, &[], NO_OPTS, "", "one", Cue("T18")),
@@ -854,8 +854,10 @@ fn jumps_nobody_could_answer() {
         (PASK, &[D_PAGAT, A_NO_XVIII], NO_OPTS, "three pass pass two", "solo", Refused("HU-BID-18")),
         // rule: PK-BID-03, HV-BID-01  (A and B bid before D and could hold D's solo)
         (PASK, &[D_PAGAT], OLD_HOLD, "three two pass", "solo", Refused("HU-BID-13")),
-        // rule: PK-BID-03, HU-BID-09  (the fourth player after three passes)
+        // rule: PK-BID-03, HU-BID-09, HU-BID-13b  (the fourth player after three passes)
         (PASK, &[], NO_OPTS, "pass pass pass", "one", Legal),
+        // rule: HU-BID-13b  (no cue bid in the illustrated game either: no XIX needed)
+        (ILL, &[A_NO_XIX], NO_OPTS, "pass pass pass", "one", Legal),
     ];
     check_calls(rows);
 }

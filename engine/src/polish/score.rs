@@ -23,21 +23,21 @@ use crate::trick::{Trick, TrickRules};
 
 /// The card points the declarer's team needs, in thirds: more than 35 (PL-SCORE-05).
 const GAME_THIRDS: i64 = 105;
-/// Four kings declared and brought home, or lost (PL-SCORE-15).
+/// Four kings declared and brought home, or lost (PL-SCORE-16).
 const FOUR_KINGS_DECLARED: i64 = 8;
-/// Four kings taken without a declaration (PL-SCORE-16).
+/// Four kings taken without a declaration (PL-SCORE-15).
 const FOUR_KINGS_SILENT: i64 = 2;
-/// Trul taken without an announcement (PL-SCORE-14).
+/// Trul taken without an announcement (PL-SCORE-13).
 const TRUL_SILENT: i64 = 2;
-/// Pagat ultymo announced (PL-SCORE-17).
+/// Pagat ultymo announced (PL-SCORE-19).
 const PAGAT_ULTIMO_ANNOUNCED: i64 = 2;
-/// Pagat ultymo made or lost unannounced (PL-SCORE-18/19).
+/// Pagat ultymo made or lost unannounced (PL-SCORE-17/18).
 const PAGAT_ULTIMO_SILENT: i64 = 1;
 /// The pagat captured in an earlier trick (PL-SCORE-26..28).
 const PAGAT_CAUGHT: i64 = 1;
-/// Król ultymo announced (PL-SCORE-20).
+/// Król ultymo announced (PL-SCORE-21).
 const KING_ULTIMO_ANNOUNCED: i64 = 2;
-/// Król ultymo made unannounced (PL-SCORE-21).
+/// Król ultymo made unannounced (PL-SCORE-20).
 const KING_ULTIMO_SILENT: i64 = 1;
 /// The called king captured by the opponents (PL-SCORE-22..25).
 const KING_CAUGHT: i64 = 1;
@@ -147,7 +147,7 @@ impl Hand<'_> {
         ));
     }
 
-    /// Four kings declared (PL-SCORE-15), or taken silently by a team (PL-SCORE-16).
+    /// Four kings declared (PL-SCORE-16), or taken silently by a team (PL-SCORE-15).
     fn four_kings_lines(&self, ledger: &mut Ledger) {
         let item = Item::Bonus(Bonus::FourKings);
         if let Some(h) = self.f.four_kings {
@@ -166,7 +166,7 @@ impl Hand<'_> {
         }
     }
 
-    /// Trul announced (PL-SCORE-13) or taken silently (PL-SCORE-14).
+    /// Trul announced (PL-SCORE-14) or taken silently (PL-SCORE-13).
     fn trul_lines(&self, ledger: &mut Ledger) {
         let item = Item::Bonus(Bonus::Trull);
         if let Some(trul) = self.item(Announceable::Trul) {
