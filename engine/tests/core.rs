@@ -816,8 +816,8 @@ fn danish_four_people_opposite_the_dealer_sits_out() {
 }
 
 /// Every option of every variant: its spec's default is the value a fresh hand gets, setting
-/// that value again changes nothing, its description says what it does, and an unknown name is
-/// refused.
+/// that value again changes nothing, its description says what it does in plain words, and an
+/// unknown name is refused.
 #[test]
 fn every_variants_options_default_and_round_trip() {
     for v in Variant::ALL {
@@ -831,6 +831,22 @@ fn every_variants_options_default_and_round_trip() {
                 spec.name
             );
             assert!(!spec.description.is_empty(), "{v} {}", spec.name);
+            // Plain words: no internal code in front ("H1: ..."), a name of words.
+            let code = spec.description.split_once(": ").map(|(head, _)| head);
+            assert!(
+                !code.is_some_and(|c| c.len() <= 4 && c.chars().any(|ch| ch.is_ascii_digit())),
+                "{v} {}: {}",
+                spec.name,
+                spec.description
+            );
+            assert!(
+                spec.name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'_' || b.is_ascii_digit())
+                    && spec.name.starts_with(|c: char| c.is_ascii_lowercase()),
+                "{v} {}",
+                spec.name
+            );
             let mut o = d;
             o.set(spec.name, spec.default)
                 .unwrap_or_else(|e| panic!("{v} {}: {e}", spec.name));

@@ -66,35 +66,35 @@ rule_options! {
     specs(_o) => &SPECS;
     options {
         "valat_scoring": (words),
-            "A1: beckA = Valat 12/24/48 added; beckB = 12/24/48 multiply game and bonuses; graz = 6 or 12 times the basic value"
+            "beckA = Valat 12/24/48 added; beckB = 12/24/48 multiply game and bonuses; graz = 6 or 12 times the basic value"
             => /// A1 `valat_scoring`.
             valat_scoring: ValatScoring = ValatScoring::BeckA;
         "all_pass_action": (words),
-            "A2: when all three pass: the dealer deals again, Trischaken is played, or the dealer keeps up to six talon cards for the next hand"
+            "when all three pass: the dealer deals again, Trischaken is played, or the dealer keeps up to six talon cards for the next hand"
             => /// A2 `all_pass_action`.
             all_pass_action: AllPass = AllPass::Redeal;
         "kontra_rules": (words),
-            "A3: beck = kontra before or after the talon, doubling game and bonuses together; graz = after \"Ich liege\", the game and each bonus separately"
+            "beck = kontra before or after the talon, doubling game and bonuses together; graz = after \"Ich liege\", the game and each bonus separately"
             => /// A3 `kontra_rules`.
             kontra_rules: KontraRules = KontraRules::Graz;
         "bonus_declaration_timing": (words),
-            "A4: beck = bonuses may be declared before the talon (double value, four times for ultimos); graz = not before the talon"
+            "beck = bonuses may be declared before the talon (double value, four times for ultimos); graz = not before the talon"
             => /// A4 `bonus_declaration_timing`.
             bonus_declaration_timing: Rules = Rules::Beck;
         "mondfang_bonus": (bool),
-            "A5: the Sküs capturing the XXI gives the capturer 5 and takes 5 from the player who lost it"
+            "the Sküs capturing the XXI gives the capturer 5 and takes 5 from the player who lost it"
             => /// A5 `mondfang_bonus`.
             mondfang_bonus: bool = false;
         "owl_pre_ultimo": (bool),
-            "A6: Owl pre-ultimo (the II wins the second to last trick) is played"
+            "Owl pre-ultimo (the II wins the second to last trick) is played"
             => /// A6 `owl_pre_ultimo`.
             owl_pre_ultimo: bool = false;
         "point_bonuses": (words),
-            "A7: beck = With Forty and With Fifty, declarable; graz = With Fifty only, scored at the end"
+            "beck = With Forty and With Fifty, declarable; graz = With Fifty only, scored at the end"
             => /// A7 `point_bonuses`.
             point_bonuses: Rules = Rules::Beck;
         "deal_after_knock": (flag "4x4", "3x16"),
-            "A8: after a knock, packets of four, or three packets of 16 taken in turn from forehand"
+            "after a knock, packets of four, or three packets of 16 taken in turn from forehand"
             => /// A8 `deal_after_knock`: packets of 16 instead of 4.
             packets_of_16: bool = false;
         "talon_remainder": (words),

@@ -47,36 +47,36 @@ rule_options! {
     specs(_o) => &SPECS;
     options {
         "pay_pagat_trick_win": (bool),
-            "D1: a player who wins a trick before the last with the pagat receives 5 from each other player (false: the variant without this payment)"
+            "a player who wins a trick before the last with the pagat receives 5 from each other player (false: the variant without this payment)"
             => /// D1 `pay_pagat_trick_win`: the pagat winning a trick before the last is paid 5 by
             /// each.
             pay_pagat_trick_win: bool = true;
         "tout_payment": (int 5, 1000),
-            "D2: what each other player pays a Tout, and what a failed announced Tout pays each opponent (85 in the seed; some summaries 135)"
+            "what each other player pays a Tout, and what a failed announced Tout pays each opponent (85 in the seed; some summaries 135)"
             => /// D2 `tout_payment`: what each other player pays a Tout (and a failed announced
             /// Tout pays).
             tout_payment: i64 = 85;
         "pot_foundation": (int 5, 1000),
-            "D3: what every player pays into an empty pot (20 in the seed; other write-ups 40)"
+            "what every player pays into an empty pot (20 in the seed; other write-ups 40)"
             => /// D3 `pot_foundation`: what each player pays into an empty pot.
             pot_foundation: i64 = 20;
         "fool_endplay": (words),
-            "D4: the fool kept to the last trick goes to that trick's winner; or it must be played before the last trick; or before the last three (classical Grosstarock)"
+            "the fool kept to the last trick goes to that trick's winner; or it must be played before the last trick; or before the last three (classical Grosstarock)"
             => /// D4 `fool_endplay`.
             fool_endplay: FoolEndplay = FoolEndplay::LostInLast;
         "fool_lead_suit": (words),
-            "D5: a player leading the fool names the suit led (or trumps); or the next card played sets it (French)"
+            "a player leading the fool names the suit led (or trumps); or the next card played sets it (French)"
             => /// D5 `fool_lead_suit`.
             fool_lead: FoolLead = FoolLead::Named;
         "fool_exchange_card": (bool),
-            "D6: the fool's player gives the trick's winner a card of no value from his pile in exchange (French; the count is by tricks, so no payment changes)"
+            "the fool's player gives the trick's winner a card of no value from his pile in exchange (French; the count is by tricks, so no payment changes)"
             => /// D6 `fool_exchange_card`: the fool's player gives the trick's winner a card of no
             /// value from his pile in exchange (which changes no count: the count is by tricks).
             fool_exchange_card: bool = false;
         "allow_call_for_fool": (fixed "false"),
-            "D7: \"calling for the fool\" is not played: the seed names it only in its list of fines, and how it is done is unknown";
+            "\"calling for the fool\" is not played: the seed names it only in its list of fines, and how it is done is unknown";
         "danish_discard_rules": (words),
-            "D8: the dealer may not discard a king, the pagat, the mondo, a trump (unless none is left), a card of a combination (unless unavoidable) or the fool (unless announcing Tout); simple4pt: only the 4-point cards are barred"
+            "the dealer may not discard a king, the pagat, the mondo, a trump (unless none is left), a card of a combination (unless unavoidable) or the fool (unless announcing Tout); simple4pt: only the 4-point cards are barred"
             => /// D8 `danish_discard_rules`.
             discard_rules: DiscardRules = DiscardRules::Pagat;
         "pagat_pot": (int 0, 1_000_000_000_000_000),

@@ -139,99 +139,99 @@ rule_options! {
             => /// 54 cards in play (12-card hands, 106 points) instead of 42.
             pack54: bool = false;
         "xx_discardable": (bool),
-            "H1: the XX may be discarded (false: never, as in tournament rules)"
+            "the XX may be discarded (false: never, as in tournament rules)"
             => /// H1 `xx_discardable`.
             xx_discardable: bool = true;
         "cue_bid_with_pagat_only": (bool),
-            "H2: a XIX/XVIII cue bid may rest on the pagát as only honour, obliging a pagát ultimó announcement"
+            "a XIX/XVIII cue bid may rest on the pagát as only honour, obliging a pagát ultimó announcement"
             => /// H2 `cue_bid_with_pagat_only`.
             cue_bid_with_pagat_only: bool = matches!(game, Game::Paskievics);
         "hold_rule": (words),
-            "H3: new = anyone overcalled may hold; old = only a player who spoke first in the auction"
+            "new = anyone overcalled may hold; old = only a player who spoke first in the auction"
             => /// H3 `hold_rule`.
             hold_rule: HoldRule = HoldRule::New;
         "jump_to_solo_means": (words),
-            "H4: the card a single jump to solo invites"
+            "the card a single jump to solo invites"
             => /// H4 `jump_to_solo_means`.
             jump_to_solo_means: JumpToSolo = JumpToSolo::Xix;
         "double_round_after_passout": (bool),
-            "H5: a passed-out or annulled hand starts a round of doubled deals"
+            "a passed-out or annulled hand starts a round of doubled deals"
             => /// H5 `double_round_after_passout`.
             double_round_after_passout: bool = true;
         "annul_timing": (words),
-            "H6: annul after the discards, or after drawing but before discarding"
+            "annul after the discards, or after drawing but before discarding"
             => /// H6 `annul_timing`.
             annul_timing: AnnulTiming = AnnulTiming::AfterExchange;
         "tarokk_declaration_identifies_side": (bool),
-            "H7: declaring 8/9 tarokks places the declarer on a side like a bonus announcement"
+            "declaring 8/9 tarokks places the declarer on a side like a bonus announcement"
             => /// H7 `tarokk_declaration_identifies_side`.
             tarokk_declaration_identifies_side: bool = false;
         "tarokk_count_payment": (words),
-            "H8: who pays for declared tarokks: every other player, or only the opponents"
+            "who pays for declared tarokks: every other player, or only the opponents"
             => /// H8 `tarokk_count_payment`.
             tarokk_count_payment: TarokkCountPayment = TarokkCountPayment::AllOthers;
         "pagat_uhu_value": (int 1, 100),
-            "H9: value of an announced pagátuhu (and sas uhu); 15 and 19 are common"
+            "value of an announced pagátuhu (and sas uhu); 15 and 19 are common"
             => /// H9 `pagat_uhu_value` (also the value of sas uhu).
             pagat_uhu_value: i64 = 20;
         "sas_bonuses": (bool),
-            "H10: sas (II) ultimó and sas uhu exist"
+            "sas (II) ultimó and sas uhu exist"
             => /// H10 `sas_bonuses`.
             sas_bonuses: bool = false;
         "pagat_catch_bonus": (bool),
-            "H10: the pagát-catch bonus exists (4 silent, 8 announced)"
+            "the pagát-catch bonus exists (4 silent, 8 announced)"
             => /// H10 `pagat_catch_bonus`.
             pagat_catch_bonus: bool = false;
         "allow_ulti_to_uhu_upgrade": (bool),
-            "H11: the partner of an ultimó announcer may upgrade it to the uhu of the same card"
+            "the partner of an ultimó announcer may upgrade it to the uhu of the same card"
             => /// H11 `allow_ulti_to_uhu_upgrade`.
             allow_ulti_to_uhu_upgrade: bool = true;
         "double_and_volat_same_turn": (bool),
-            "H12: double game and volát may be announced in the same turn"
+            "double game and volát may be announced in the same turn"
             => /// H12 `double_and_volat_same_turn`.
             double_and_volat_same_turn: bool = false;
         "max_kontra_level": (int 3, 5),
-            "H13: highest kontra level: 3 szubkontra, 4 hirskontra, 5 mordkontra"
+            "highest kontra level: 3 szubkontra, 4 hirskontra, 5 mordkontra"
             => /// H13 `max_kontra_level` (3 szubkontra, 4 hirskontra, 5 mordkontra).
             max_kontra_level: u8 = 5;
         "opponents_need_48_after_kontra": (bool),
-            "H14: opponents who kontra'd the game need 48 card points to win it"
+            "opponents who kontra'd the game need 48 card points to win it"
             => /// H14 `opponents_need_48_after_kontra`.
             opponents_need_48_after_kontra: bool = false;
         "trial_bid_penalty": (words),
-            "H15: what a fourth-seat speculative bidder who drew no honour pays each player"
+            "what a fourth-seat speculative bidder who drew no honour pays each player"
             => /// H15 `trial_bid_penalty`.
             trial_bid_penalty: TrialBidPenalty = TrialBidPenalty::GameValue;
         "skip_trull_only_three": (bool),
-            "H16: a bid of three with only trull announced is not played; the declarer's team wins 3"
+            "a bid of three with only trull announced is not played; the declarer's team wins 3"
             => /// H16 `skip_trull_only_three`.
             skip_trull_only_three: bool = false;
         "overcaller_must_announce": (bool),
-            "H17: who wins the auction over a cue bid must announce trull (or pagát ultimó with only the pagát)"
+            "who wins the auction over a cue bid must announce trull (or pagát ultimó with only the pagát)"
             => /// H17 `overcaller_must_announce`.
             overcaller_must_announce: bool = false;
         "volat_voids_silent_bonuses": (words),
-            "H18: which volát voids silent trull and four kings"
+            "which volát voids silent trull and four kings"
             => /// H18 `volat_voids_silent_bonuses`.
             volat_voids_silent_bonuses: VolatVoids = VolatVoids::Any;
         "bird_values": (words),
-            "H19: values of centrum, small bird and large bird"
+            "values of centrum, small bird and large bird"
             => /// H19 `bird_values`.
             bird_values: BirdValues = BirdValues::Standard;
         "birds_chained": (bool),
-            "H19: birds are chained: centrum 10, small bird +20 on centrum, large bird +40 on both (default true with pack=54)"
+            "birds are chained: centrum 10, small bird +20 on centrum, large bird +40 on both (default true with pack=54)"
             => /// H19 `birds_chained`.
             birds_chained: bool = false;
         "double_loss_for_ulti": (bool),
-            "H19: a team that loses an ultimó or uhu pays double its value (default true with pack=54)"
+            "a team that loses an ultimó or uhu pays double its value (default true with pack=54)"
             => /// H19 `double_loss_for_ulti`.
             double_loss_for_ulti: bool = false;
         "discard_pile_to_lone_declarer": (bool),
-            "H20: a declarer alone after calling a discarded tarokk takes all discards"
+            "a declarer alone after calling a discarded tarokk takes all discards"
             => /// H20 `discard_pile_to_lone_declarer`.
             discard_pile_to_lone_declarer: bool = false;
         "dealer_handles_talon_5p": (bool),
-            "H21: with five players the dealer hands out the talon cards"
+            "with five players the dealer hands out the talon cards"
             => /// H21 `dealer_handles_talon_5p`.
             dealer_handles_talon_5p: bool = true;
         "talon_honours_pay_dealer": (bool),

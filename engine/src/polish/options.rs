@@ -46,24 +46,24 @@ rule_options! {
     specs(_o) => &SPECS;
     options {
         "announced_trul_value": (int 1, 20),
-            "P1: what an announced trul wins or loses (4 in the text, 5 in the written club rules)"
+            "what an announced trul wins or loses (4 in the text, 5 in the written club rules)"
             => /// P1 `announced_trul_value`: what an announced trul wins or loses.
             announced_trul_value: i64 = 4;
         "king_in_talon_giveup_penalty": (int 1, 20),
-            "P2: what a declarer who gives up with the called king in the talon pays each opponent (younger players: 5)"
+            "what a declarer who gives up with the called king in the talon pays each opponent (younger players: 5)"
             => /// P2 `king_in_talon_giveup_penalty`: what a declarer who gives up pays each opponent.
             king_in_talon_giveup_penalty: i64 = 2;
         "four_kings_commitment_side": (words),
-            "P3: whose commitment declared four kings are: the holder's team or the declarer's (always the same team: the called king is the holder's)"
+            "whose commitment declared four kings are: the holder's team or the declarer's (always the same team: the called king is the holder's)"
             => /// P3 `four_kings_commitment_side`.
             four_kings_commitment_side: FourKingsSide = FourKingsSide::Holder;
         "allow_play_bid_one": (bool),
-            "P4: a declarer whose final bid is one may play it (false: a bid of one is always thrown in)"
+            "a declarer whose final bid is one may play it (false: a bid of one is always thrown in)"
             => /// P4 `allow_play_bid_one`: a final bid of one may be played (else it is always
             /// thrown in).
             allow_play_bid_one: bool = true;
         "count_remainder_rule": (fixed "per_card"),
-            "P6: a pile that is not a multiple of three loses 2/3 of a point per leftover card, then the team's count is rounded (the only rule the sources give)";
+            "a pile that is not a multiple of three loses 2/3 of a point per leftover card, then the team's count is rounded (the only rule the sources give)";
         "talon_procedure": (words),
             "sequential: the declarer looks at the talon group by group, taking one or turning it up; exposed: every group is turned up and the declarer takes one (the shortcut)"
             => /// PL-TALON-06 `talon_procedure`.
