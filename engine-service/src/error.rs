@@ -3,7 +3,7 @@
 //! Every status the service answers with carries machine-readable details:
 //! - malformed request: INVALID_ARGUMENT with a `BadRequest` listing each field violation;
 //! - everything else: a `google.rpc.ErrorInfo` with domain `tarock.v1`, a [`Reason`] and
-//!   metadata: for a rule violation (FAILED_PRECONDITION) `rule`, `seat`, `phase` and
+//!   metadata: for a rule violation (FAILED_PRECONDITION) `rule`, `rule_text`, `seat`, `phase` and
 //!   `action_index`; for the others what the reason needs (`limit`, `move_count`, …).
 //!
 //! Values a client sent are echoed in messages cut to [`ECHO_LIMIT`] characters ([`clip`]), and
@@ -289,9 +289,14 @@ pub struct Context {
 
 /// FAILED_PRECONDITION with ErrorInfo.
 pub fn precondition(reason: Reason, message: &str, ctx: &Context) -> Status {
-    let mut metadata = Vec::with_capacity(4);
+    let mut metadata = Vec::with_capacity(5);
     if let Some(rule) = ctx.rule {
         metadata.push(("rule", rule.to_owned()));
+        // The rule's statement in the rules reference (every id the engine cites is defined
+        // there: a test checks it), so that a client can show it without a lookup.
+        if let Some(r) = tarock_engine::rulebook::rulebook().get(rule) {
+            metadata.push(("rule_text", r.text.to_owned()));
+        }
     }
     if let Some(seat) = ctx.seat {
         metadata.push(("seat", seat.get().to_string()));

@@ -26,7 +26,7 @@ use tracing::Instrument;
 
 /// The RPCs, in metric order. A stream (Play, ValidateGames) is counted once, when it is
 /// opened or refused.
-pub const RPCS: [&str; 14] = [
+pub const RPCS: [&str; 15] = [
     "ListVariants",
     "NewDeal",
     "LegalMoves",
@@ -41,6 +41,7 @@ pub const RPCS: [&str; 14] = [
     "Play",
     "ValidateGames",
     "SolvePosition",
+    "DescribeRules",
 ];
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -251,6 +252,12 @@ impl<S: EngineService> EngineService for Instrumented<S> {
         r: Request<pb::ListVariantsRequest>,
     ) -> Result<Response<pb::ListVariantsResponse>, Status> {
         self.observe(0, self.inner.list_variants(r)).await
+    }
+    async fn describe_rules(
+        &self,
+        r: Request<pb::DescribeRulesRequest>,
+    ) -> Result<Response<pb::DescribeRulesResponse>, Status> {
+        self.observe(14, self.inner.describe_rules(r)).await
     }
     async fn new_deal(
         &self,

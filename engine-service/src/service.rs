@@ -179,6 +179,13 @@ impl EngineService for Engine {
         Ok(Response::new(rpc::list_variants::handle()))
     }
 
+    async fn describe_rules(
+        &self,
+        request: Request<pb::DescribeRulesRequest>,
+    ) -> Result<Response<pb::DescribeRulesResponse>, Status> {
+        rpc::describe_rules::handle(request.get_ref()).map(Response::new)
+    }
+
     async fn new_deal(
         &self,
         request: Request<pb::NewDealRequest>,

@@ -69,6 +69,16 @@ struct Cli {
 enum Command {
     /// List the variants, their rule options, and the bots.
     Variants,
+    /// The rules of a variant as the rules reference states them (all, or the ids given).
+    Rules {
+        /// The variant (see `tarock variants`).
+        variant: String,
+        /// Rule ids, e.g. HU-PLAY-05 (none: every rule of the variant).
+        ids: Vec<String>,
+        /// The language: en, or the game's own (hu, pl, de, da).
+        #[arg(long, default_value = "en")]
+        locale: String,
+    },
     /// Play one hand against the server's bots.
     Play(PlayArgs),
     /// Watch the bots play one hand, trick by trick, as the referee sees it.
@@ -267,6 +277,21 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 .await?
                 .into_inner();
             say!("{}", render::variants(style, &list));
+        }
+        Command::Rules {
+            variant,
+            ids,
+            locale,
+        } => {
+            let rules = c
+                .describe_rules(pb::DescribeRulesRequest {
+                    variant,
+                    locale,
+                    ids,
+                })
+                .await?
+                .into_inner();
+            say!("{}", render::rules(style, &rules));
         }
         Command::Play(a) => {
             let seats = check_table(&mut c, &a.table.variant, a.seats, &a.bots).await?;

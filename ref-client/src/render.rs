@@ -736,6 +736,26 @@ pub(crate) fn variants(style: Style, r: &pb::ListVariantsResponse) -> String {
     out
 }
 
+/// The rules of a variant, a rule a paragraph: its id and statement, and what changes it or
+/// why the players keep it themselves.
+pub(crate) fn rules(style: Style, r: &pb::DescribeRulesResponse) -> String {
+    let mut out = String::new();
+    for rule in &r.rules {
+        let _ = writeln!(out, "{}  {}", style.bold(&rule.id), rule.text);
+        if !rule.option.is_empty() {
+            let _ = writeln!(out, "  {}", style.dim(&format!("option: {}", rule.option)));
+        }
+        if !rule.callers_job.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {}",
+                style.dim(&format!("left to the players: {}", rule.callers_job))
+            );
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

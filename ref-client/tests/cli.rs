@@ -42,6 +42,51 @@ fn first_moves(n: usize) -> String {
     "1\n".repeat(n)
 }
 
+// `tarock rules` prints the rules reference's statements, in English or the game's language,
+// and refuses a rule the variant does not have.
+#[test]
+fn rules_prints_the_reference() {
+    let statement = |stdout: &str, id: &str| -> String {
+        let prefix = format!("{id}  ");
+        stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(&prefix))
+            .unwrap_or_else(|| panic!("{id} missing:\n{stdout}"))
+            .to_owned()
+    };
+    let (out, en, stderr) = tarock(&["rules", "danish-tarok", "DK-PLAY-02", "DK-MATCH-10"], "");
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(
+        en.lines().filter(|l| l.starts_with("DK-")).count(),
+        2,
+        "{en}"
+    );
+    let play = statement(&en, "DK-PLAY-02");
+    assert!(play.ends_with('.') && play.contains("suit"), "{play}");
+    // DK-MATCH-10 is a judgement between players, and says so.
+    assert!(en.contains("left to the players: "), "{en}");
+    let (out, da, stderr) = tarock(
+        &["rules", "danish-tarok", "DK-PLAY-02", "--locale", "da"],
+        "",
+    );
+    assert!(out.status.success(), "{stderr}");
+    let spil = statement(&da, "DK-PLAY-02");
+    assert!(spil.ends_with('.') && spil != play, "{spil}");
+    // Every rule of a variant, without ids.
+    let (out, all, stderr) = tarock(&["rules", "hungarian-paskievics"], "");
+    assert!(out.status.success(), "{stderr}");
+    for prefix in ["HU-", "PK-", "HV-"] {
+        assert!(
+            all.lines().any(|l| l.starts_with(prefix)),
+            "{prefix}:\n{all}"
+        );
+    }
+    assert!(all.lines().filter(|l| l.starts_with("HU-")).count() > 150);
+    let (out, _, stderr) = tarock(&["rules", "polish-krolami", "HU-PLAY-05"], "");
+    assert!(!out.status.success());
+    assert!(stderr.contains("ids[0]"), "{stderr}");
+}
+
 #[test]
 fn variants_lists_variants_options_and_bots() {
     let (out, stdout, stderr) = tarock(&["variants"], "");

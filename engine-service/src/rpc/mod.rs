@@ -5,6 +5,7 @@
 
 pub(crate) mod apply_action;
 pub(crate) mod describe_encodings;
+pub(crate) mod describe_rules;
 pub(crate) mod get_view;
 pub(crate) mod legal_moves;
 pub(crate) mod list_variants;

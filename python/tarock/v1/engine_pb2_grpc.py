@@ -40,6 +40,11 @@ class EngineServiceStub:
                 request_serializer=tarock_dot_v1_dot_engine__pb2.ListVariantsRequest.SerializeToString,
                 response_deserializer=tarock_dot_v1_dot_engine__pb2.ListVariantsResponse.FromString,
                 _registered_method=True)
+        self.DescribeRules = channel.unary_unary(
+                '/tarock.v1.EngineService/DescribeRules',
+                request_serializer=tarock_dot_v1_dot_engine__pb2.DescribeRulesRequest.SerializeToString,
+                response_deserializer=tarock_dot_v1_dot_engine__pb2.DescribeRulesResponse.FromString,
+                _registered_method=True)
         self.NewDeal = channel.unary_unary(
                 '/tarock.v1.EngineService/NewDeal',
                 request_serializer=tarock_dot_v1_dot_engine__pb2.NewDealRequest.SerializeToString,
@@ -113,6 +118,15 @@ class EngineServiceServicer:
 
     def ListVariants(self, request, context):
         """Lists the games this server plays, with their seats, packs and rule options.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DescribeRules(self, request, context):
+        """The rules of one variant as the project's rules reference (docs/rules/) states them, in
+        English or in the game's own language: every rule's id (the id refusals cite), phase and
+        one-line statement, and the variant's options.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -240,6 +254,11 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     request_deserializer=tarock_dot_v1_dot_engine__pb2.ListVariantsRequest.FromString,
                     response_serializer=tarock_dot_v1_dot_engine__pb2.ListVariantsResponse.SerializeToString,
             ),
+            'DescribeRules': grpc.unary_unary_rpc_method_handler(
+                    servicer.DescribeRules,
+                    request_deserializer=tarock_dot_v1_dot_engine__pb2.DescribeRulesRequest.FromString,
+                    response_serializer=tarock_dot_v1_dot_engine__pb2.DescribeRulesResponse.SerializeToString,
+            ),
             'NewDeal': grpc.unary_unary_rpc_method_handler(
                     servicer.NewDeal,
                     request_deserializer=tarock_dot_v1_dot_engine__pb2.NewDealRequest.FromString,
@@ -334,6 +353,33 @@ class EngineService:
             '/tarock.v1.EngineService/ListVariants',
             tarock_dot_v1_dot_engine__pb2.ListVariantsRequest.SerializeToString,
             tarock_dot_v1_dot_engine__pb2.ListVariantsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DescribeRules(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tarock.v1.EngineService/DescribeRules',
+            tarock_dot_v1_dot_engine__pb2.DescribeRulesRequest.SerializeToString,
+            tarock_dot_v1_dot_engine__pb2.DescribeRulesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -6,7 +6,7 @@
 // complete deals of every variant that ListVariants lists with seeded random legal moves. For
 // every deal it checks that the settlement adds up (zero-sum where it is read as payments) and
 // that ValidateGame agrees with Score, and where the deal offers one, that an illegal card play is refused with FAILED_PRECONDITION
-// and an ErrorInfo (reason ILLEGAL_ACTION, domain tarock.v1, metadata rule/seat/phase/
+// and an ErrorInfo (reason ILLEGAL_ACTION, domain tarock.v1, metadata rule/rule_text/seat/phase/
 // action_index) decoded from the google.rpc.Status in the grpc-status-details-bin trailer.
 //
 // It prints one summary line, then `N passed, N failed` alone on a line, and exits non-zero when
@@ -268,7 +268,8 @@ class Client {
       await unary(this.engine, 'ApplyAction', { record, action: bad });
     } catch (e) {
       if (e instanceof Failure) throw e;
-      this.checkIllegalError(e, toAct, record.actions.length);
+      const meta = this.checkIllegalError(e, toAct, record.actions.length);
+      await this.checkRuleText(record.variant, meta);
       return true;
     }
     throw new Failure(`an illegal play of card ${illegal[0]} was accepted`);
@@ -294,6 +295,16 @@ class Client {
     check(meta.phase === 'play', `phase '${meta.phase}'`);
     check(meta.action_index === String(index), `action_index '${meta.action_index}', expected ${index}`);
     check(e.details.includes(meta.rule), 'the status message names the rule');
+    return meta;
+  }
+
+  // The error's rule text is the rules reference's, as DescribeRules states it.
+  async checkRuleText(variant, meta) {
+    const text = meta.rule_text || '';
+    check(text.endsWith('.') && text.length > 10, `rule_text '${text}' states the rule`);
+    const r = await unary(this.engine, 'DescribeRules', { variant, ids: [meta.rule] });
+    check(r.rules.length === 1 && r.rules[0].id === meta.rule, `DescribeRules gives ${meta.rule}`);
+    check(r.rules[0].text === text, `${meta.rule}: the error's text is DescribeRules' ('${text}')`);
   }
 }
 

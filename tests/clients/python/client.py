@@ -7,7 +7,7 @@ complete deals of every variant that ListVariants lists with seeded random legal
 deal it checks that the settlement adds up (zero-sum where it is read as payments) and that
 ValidateGame agrees with Score, and where
 the deal offers one, that an illegal card play is refused with FAILED_PRECONDITION and an
-ErrorInfo (reason ILLEGAL_ACTION, domain tarock.v1, metadata rule/seat/phase/action_index) in
+ErrorInfo (reason ILLEGAL_ACTION, domain tarock.v1, metadata rule/rule_text/seat/phase/action_index) in
 the grpc-status-details-bin trailer.
 
 It prints one summary line, then `N passed, N failed` alone on a line, and exits non-zero when a
@@ -287,11 +287,25 @@ class Client:
         try:
             self.stub.ApplyAction(pb.ApplyActionRequest(record=record, action=bad), timeout=10)
         except self.grpc.RpcError as e:
-            self.check_illegal_error(e, to_act, len(record.actions))
+            rule = self.check_illegal_error(e, to_act, len(record.actions))
+            self.check_rule_text(record.variant, rule, e)
             return True
         raise Failure(f"an illegal play of card {illegal[0]} was accepted")
 
-    def check_illegal_error(self, e, seat: int, index: int) -> None:
+    def check_rule_text(self, variant: str, rule: str, e) -> None:
+        """The error's rule text is the rules reference's, as DescribeRules states it."""
+        from google.rpc import error_details_pb2
+        from grpc_status import rpc_status
+
+        info = error_details_pb2.ErrorInfo()
+        next(d for d in rpc_status.from_call(e).details if d.Unpack(info))
+        text = info.metadata.get("rule_text", "")
+        check(text.endswith(".") and len(text) > 10, f"rule_text {text!r} states the rule")
+        r = self.stub.DescribeRules(self.pb.DescribeRulesRequest(variant=variant, ids=[rule]), timeout=10)
+        check([x.id for x in r.rules] == [rule], f"DescribeRules gives {rule}")
+        check(r.rules[0].text == text, f"{rule}: the error's text is DescribeRules' ({text!r})")
+
+    def check_illegal_error(self, e, seat: int, index: int) -> str:
         from google.rpc import error_details_pb2
         from grpc_status import rpc_status
 
@@ -322,6 +336,7 @@ class Client:
             f"action_index {info.metadata.get('action_index')!r}, expected {index}",
         )
         check(rule in e.details(), "the status message names the rule")
+        return rule
 
 
 def free_port() -> int:

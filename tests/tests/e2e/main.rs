@@ -8,6 +8,7 @@ mod hardening;
 mod leaks;
 mod malformed;
 mod matches;
+mod rules;
 mod sealed;
 mod service;
 mod solve;

@@ -579,6 +579,12 @@ async fn every_error_class_has_its_code_and_details() {
                 .contains(&rule.as_str()),
                 "{rule}"
             );
+            // The rule's statement travels with it, as the rules reference has it.
+            let text = tarock_engine::rulebook::rulebook()
+                .get(rule)
+                .expect("a cited rule is defined")
+                .text;
+            assert_eq!(meta.get("rule_text").map(String::as_str), Some(text));
             assert_eq!(meta.get("seat"), Some(&next.to_string()));
             assert_eq!(meta.get("phase"), Some(&"play".to_owned()));
             assert_eq!(meta.get("action_index"), Some(&index.to_string()));
