@@ -1419,7 +1419,8 @@ fn overcaller_of_cue_bid_must_announce() {
 
 // rule: HV-ANN-09
 #[test]
-fn marton_bonuses_cannot_be_switched_on() {
+fn marton_bonuses_do_not_exist() {
+    // No option names them: a record that asks for them is refused as naming an unknown option.
     let setup = |value: &str| Setup {
         variant: ILL,
         options: vec![("marton_bonuses".to_owned(), value.to_owned())],
@@ -1427,8 +1428,12 @@ fn marton_bonuses_cannot_be_switched_on() {
         dealer: seat(3),
         deal: DealSource::Seed([7; 32]),
     };
-    assert!(AnyGame::new(&setup("off")).is_ok());
-    assert!(AnyGame::new(&setup("on")).is_err());
+    for value in ["off", "on"] {
+        assert!(AnyGame::new(&setup(value)).is_err(), "{value}");
+    }
+    for v in Variant::HUNGARIAN {
+        assert!(v.option_specs().iter().all(|s| !s.name.contains("marton")), "{v}");
+    }
 }
 
 // ----- HU-PLAY ---------------------------------------------------------------------------------

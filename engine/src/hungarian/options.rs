@@ -240,14 +240,12 @@ rule_options! {
             /// (PK-SCORE-01). Parlett's settlement; the illustrated seed has the dealer neither win
             /// nor lose (HU-SCORE-59).
             talon_honours_pay_dealer: bool = matches!(game, Game::Paskievics);
-        "marton_bonuses": (fixed "off"),
-            "placeholder: Marton's three extra bonuses were not recovered and do not exist";
     }
 }
 
 /// The option descriptions of each game, in the order of [`Game`]: the games differ only in
 /// the defaults.
-static SPECS: [[OptionSpec; 27]; 3] = [
+static SPECS: [[OptionSpec; 26]; 3] = [
     HungarianOptions::spec_table(Game::Illustrated),
     HungarianOptions::spec_table(Game::Paskievics),
     HungarianOptions::spec_table(Game::High),
