@@ -43,28 +43,7 @@ on_exit() {
 }
 trap on_exit EXIT
 # Wait for grpc.health.v1 SERVING (or the server's early exit).
-python3 - "127.0.0.1:$port" "$server_pid" <<'EOF'
-import os, sys, time
-import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-
-target, pid = sys.argv[1], int(sys.argv[2])
-health = health_pb2_grpc.HealthStub(grpc.insecure_channel(target))
-deadline = time.monotonic() + 30
-while True:
-    try:
-        if health.Check(health_pb2.HealthCheckRequest(), timeout=1).status == health_pb2.HealthCheckResponse.SERVING:
-            break
-    except grpc.RpcError:
-        pass
-    try:
-        os.kill(pid, 0)
-    except OSError:
-        sys.exit("tarock-server exited before it was SERVING")
-    if time.monotonic() > deadline:
-        sys.exit("tarock-server did not report SERVING within 30 s")
-    time.sleep(0.1)
-EOF
+python3 "$ROOT/.ci/wait_serving.py" "$port:$server_pid"
 note "tarock-server pid $server_pid SERVING on 127.0.0.1:$port"
 
 status=0

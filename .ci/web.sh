@@ -124,30 +124,7 @@ start B "$port_b" --cors-origins "$origin"
 start C "$port_c" --cors-origins http://refused.invalid
 
 # Wait for grpc.health.v1 SERVING on each (or a server's early exit).
-python3 - "$port_a:${pids[0]}" "$port_b:${pids[1]}" "$port_c:${pids[2]}" <<'EOF'
-import os, sys, time
-import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-
-deadline = time.monotonic() + 30
-for name, arg in zip("ABC", sys.argv[1:]):
-    port, pid = (int(x) for x in arg.split(":"))
-    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-        health = health_pb2_grpc.HealthStub(channel)
-        while True:
-            try:
-                if health.Check(health_pb2.HealthCheckRequest(), timeout=1).status == health_pb2.HealthCheckResponse.SERVING:
-                    break
-            except grpc.RpcError:
-                pass
-            try:
-                os.kill(pid, 0)
-            except OSError:
-                sys.exit(f"tarock-server {name} exited before it was SERVING")
-            if time.monotonic() > deadline:
-                sys.exit(f"tarock-server {name} did not report SERVING within 30 s")
-            time.sleep(0.1)
-EOF
+python3 "$ROOT/.ci/wait_serving.py" "$port_a:${pids[0]}" "$port_b:${pids[1]}" "$port_c:${pids[2]}"
 # A must answer the page itself over plain HTTP.
 python3 - "$origin/" <<'EOF'
 import sys, urllib.request
