@@ -428,7 +428,7 @@ export function settlement(
       {},
       points
         ? "Points credited on the score sheet (nobody pays: lines need not sum to zero)."
-        : "Payments between players: every line sums to zero with the pots.",
+        : `Payments between players: every line sums to zero${hasPots ? " with the pots" : ""}.`,
       multiplier > 1 ? ` Round multiplier ×${multiplier}.` : "",
       ledger.cardPoints.length === 2
         ? ` Card points: declarer's team ${ledger.cardPoints[0]}, opponents ${ledger.cardPoints[1]}.`
