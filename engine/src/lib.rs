@@ -14,6 +14,7 @@ pub mod deal;
 pub mod echo;
 pub mod encode;
 pub mod game;
+pub mod glossary;
 pub mod hungarian;
 pub mod ledger;
 pub mod options;
