@@ -1432,7 +1432,10 @@ fn marton_bonuses_do_not_exist() {
         assert!(AnyGame::new(&setup(value)).is_err(), "{value}");
     }
     for v in Variant::HUNGARIAN {
-        assert!(v.option_specs().iter().all(|s| !s.name.contains("marton")), "{v}");
+        assert!(
+            v.option_specs().iter().all(|s| !s.name.contains("marton")),
+            "{v}"
+        );
     }
 }
 
