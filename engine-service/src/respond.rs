@@ -698,7 +698,7 @@ pub fn view_bytes(game: &AnyGame, actions: &[Action], seats: &[Seat], viewer: Vi
 }
 
 /// The Danish hand's own state: the pots, the Tout, what the skat may be asked, the fool's named
-/// suit and the declarations. All of it is public.
+/// suit, the declarations and the call for the fool. All of it is public.
 fn danish_state(w: &mut Writer, d: &tarock_engine::Danish) {
     use f::danish_state as r;
     w.packed(r::POTS, d.pots().iter().map(|&p| p as u64));
@@ -719,6 +719,7 @@ fn danish_state(w: &mut Writer, d: &tarock_engine::Danish) {
             });
         }
     }
+    w.uint(r::FOOL_CALLED, u64::from(d.fool_called()));
 }
 
 /// One seat's view.

@@ -1084,7 +1084,7 @@ fn equivalent(ctx: &Ctx, in_play: CardSet, p: Card, c: Card) -> bool {
 /// leading, the highest card still in play of its suit, else the weakest card.
 fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32 {
     let Action::Play(c) = a else {
-        // The Danish fool led naming a suit: rarely best.
+        // The Danish fool led naming a suit, or called for: rarely best.
         return -10_000;
     };
     let v = ctx.thirds[usize::from(c.index())];

@@ -8,8 +8,8 @@
 //! talon cards, and the talon groups they lie in), every action in order except the discards of
 //! other seats it is not shown, the public facts of the views (the phase, who acts, hand and
 //! discard sizes, discarded tarokks, declared counts, the sides it can know, the called card,
-//! the announcements, the Danish pots and melds, the talon groups' states), the legal actions
-//! at each of its turns, and the settlement once the hand is over.
+//! the announcements, the Danish pots, melds and call for the fool, the talon groups' states),
+//! the legal actions at each of its turns, and the settlement once the hand is over.
 //!
 //! A **world** is a complete [`Deal`] (every dealt hand and the talon in order) with the action
 //! list replayed in it: the record's actions, with each hidden discard replaced by the world's

@@ -7,7 +7,7 @@ use tarock_engine::hungarian::Phase;
 use tarock_engine::ledger::Team;
 use tarock_engine::search;
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{Action, AnyGame, Bot, Budget, End, Seat, Setup, Variant};
+use tarock_engine::{Action, AnyGame, Bot, Budget, Card, End, Seat, Setup, Variant};
 
 /// A variant, its number of seats and rule options.
 type Config = (Variant, u8, &'static [(&'static str, &'static str)]);
@@ -72,7 +72,7 @@ fn bots_play_only_legal_actions_in_every_variant() {
             Bot::Heuristic,
         ],
     ];
-    let configs: [Config; 14] = [
+    let configs: [Config; 15] = [
         (Variant::HungarianIllustrated, 4, &[]),
         (Variant::HungarianIllustrated, 5, &[]),
         (Variant::HungarianPaskievics, 4, &[]),
@@ -114,6 +114,14 @@ fn bots_play_only_legal_actions_in_every_variant() {
                 ("fool_lead_suit", "next_card"),
                 ("fool_endplay", "before_last_three"),
                 ("danish_discard_rules", "simple4pt"),
+            ],
+        ),
+        (
+            Variant::DanishTarok,
+            4,
+            &[
+                ("call_for_fool", "true"),
+                ("fool_endplay", "before_last_two"),
             ],
         ),
     ];
@@ -475,6 +483,35 @@ fn search_decisions_are_sound() {
         }
     }
     assert!(searched > 200, "only {searched} decisions searched");
+}
+
+/// The search bot weighs the Danish call for the fool like any other action: it is among the
+/// candidates whenever it is legal, and every choice stays legal (the call does not end the
+/// caller's turn).
+// rule: DK-PLAY-15
+#[test]
+fn search_weighs_the_call_for_the_fool() {
+    let mut offered = 0;
+    for seed in 0..8u64 {
+        let setup = Setup::seeded(Variant::DanishTarok, 3, Seat::new(0), seed_from_u64(seed))
+            .with_options(&[("call_for_fool", "true")]);
+        let mut g = AnyGame::new(&setup).unwrap();
+        let mut history = Vec::new();
+        while g.to_act().is_some() {
+            let d = search::decide(&g, &history, seed, Budget::worlds(3))
+                .unwrap()
+                .unwrap();
+            let legal = g.legal_actions();
+            assert!(legal.contains(d.action));
+            if legal.contains(Action::Call(Card::SKIZ)) && d.fallback.is_none() {
+                assert!(d.values.iter().any(|v| v.0 == Action::Call(Card::SKIZ)));
+                offered += 1;
+            }
+            g = g.play(d.action).unwrap();
+            history.push(d.action);
+        }
+    }
+    assert!(offered > 5, "the call was a candidate {offered} times");
 }
 
 /// In duplicate (every deal played four times, the search bot at each seat in turn against three

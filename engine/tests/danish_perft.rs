@@ -3,8 +3,9 @@
 //! Two reference generators written here check the engine's fast one:
 //! - for trick play, a naive generator that keeps hands as vectors, applies follow-suit and
 //!   must-trump with plain loops, lets the fool be played to any trick (and, led, name the
-//!   suit or trumps as one of five moves), and finds trick winners by comparing ranks, without
-//!   the engine's bitsets or trick rules;
+//!   suit or trumps as one of five moves), lets the player on lead call for the fool when the
+//!   option allows it (after which its holder plays nothing else), and finds trick winners by
+//!   comparing ranks, without the engine's bitsets or trick rules;
 //! - for every phase, a brute-force generator that tries every id of the action space with
 //!   `check` (independent of `legal_actions`).
 
@@ -22,6 +23,8 @@ const DATA: &str = include_str!("data/danish.perft");
 /// The line of the data file after which the counts are under `fool_endplay =
 /// must_play_before_last`.
 const BEFORE_LAST: &str = "# fool_endplay = must_play_before_last";
+/// The line of the data file after which the counts are under `call_for_fool = true`.
+const CALL: &str = "# call_for_fool = true";
 const TRICKS: usize = 25;
 const FOOL: Card = Card::SKIZ;
 
@@ -45,11 +48,13 @@ fn follow_of(c: Card) -> Follow {
     }
 }
 
-/// A move of the naive generator: a card, or the fool led naming a suit (`None`: trumps).
+/// A move of the naive generator: a card, the fool led naming a suit (`None`: trumps), or the
+/// call for the fool.
 #[derive(Clone, Copy)]
 enum Move {
     Card(Card),
     LeadFool(Option<Suit>),
+    CallFool,
 }
 
 #[derive(Clone)]
@@ -63,7 +68,16 @@ struct Naive {
     played: usize,
     /// From this trick index on, the fool's holder must play it.
     fool_due_from: Option<usize>,
+    /// Calling for the fool is played (`call_for_fool`).
+    calls: bool,
+    /// The fool has been called for.
+    called: bool,
+    /// The fool lies in the skat of the dealer (seat 2).
+    fool_in_skat: bool,
 }
+
+/// The dealer of every case.
+const DEALER: usize = 2;
 
 impl Naive {
     fn from_engine(g: &AnyGame, fool_due_from: Option<usize>) -> Naive {
@@ -81,7 +95,15 @@ impl Naive {
             leader: d.current_trick().leader().index(),
             played: d.tricks().len(),
             fool_due_from,
+            calls: d.options().call_for_fool,
+            called: d.fool_called(),
+            fool_in_skat: d.discards(Seat::new(DEALER as u8)).contains(FOOL),
         }
+    }
+
+    /// Whether the fool is still in a hand or the skat.
+    fn fool_unplayed(&self) -> bool {
+        self.fool_in_skat || self.hands.iter().any(|h| h.contains(&FOOL))
     }
 
     fn to_act(&self) -> usize {
@@ -106,7 +128,7 @@ impl Naive {
     fn legal(&self) -> Vec<Move> {
         let hand = &self.hands[self.to_act()];
         let has_fool = hand.contains(&FOOL);
-        let due = self.fool_due_from.is_some_and(|t| self.played >= t);
+        let due = self.fool_due_from.is_some_and(|t| self.played >= t) || self.called;
         let mut cards: Vec<Card> = if has_fool && due {
             vec![FOOL]
         } else {
@@ -150,6 +172,17 @@ impl Naive {
                 moves.push(Move::Card(c));
             }
         }
+        // The player on lead, not holding the fool, may call for it once, while it is still to
+        // be played; the dealer not for a fool in his own skat.
+        if self.calls
+            && !self.called
+            && self.trick.is_empty()
+            && !has_fool
+            && self.fool_unplayed()
+            && !(self.to_act() == DEALER && self.fool_in_skat)
+        {
+            moves.push(Move::CallFool);
+        }
         moves
     }
 
@@ -183,6 +216,10 @@ impl Naive {
             Move::LeadFool(n) => {
                 self.named = Some(n);
                 FOOL
+            }
+            Move::CallFool => {
+                self.called = true;
+                return;
             }
         };
         self.hands[seat].retain(|&x| x != c);
@@ -234,11 +271,12 @@ fn check(
     )
 }
 
-/// The data file's cases under the default options, and those under `fool_endplay =
-/// must_play_before_last`.
-fn data() -> (Vec<Case>, Vec<Case>) {
-    let (default, before_last) = DATA.split_once(BEFORE_LAST).expect("the options' section");
-    (cases(default), cases(before_last))
+/// The data file's cases under the default options, those under `fool_endplay =
+/// must_play_before_last`, and those under `call_for_fool = true`.
+fn data() -> (Vec<Case>, Vec<Case>, Vec<Case>) {
+    let (default, rest) = DATA.split_once(BEFORE_LAST).expect("the options' section");
+    let (before_last, call) = rest.split_once(CALL).expect("the call's section");
+    (cases(default), cases(before_last), cases(call))
 }
 
 // rule: DK-DEAL-11, DK-PLAY-14, DK-TALON-01, DK-TALON-03, DK-TALON-04, DK-TALON-06, DK-TALON-07
@@ -246,7 +284,7 @@ fn data() -> (Vec<Case>, Vec<Case>) {
 // rule: DK-DEAL-05, DK-PLAY-07, DK-PLAY-08, DK-PLAY-09, DK-PLAY-11, DK-PLAY-12
 #[test]
 fn frozen_perft_counts_agree_with_reference_generators() {
-    let (cases, _) = data();
+    let (cases, _, _) = data();
     assert!(cases.len() >= 8, "the data file lists the fixed positions");
     assert!(check(&cases, &[], None, 3) >= 5, "positions in trick play");
     // The opening from the deal, counted by hand (seats 0, 1, 2 are A, B, C; C deals): A holds
@@ -277,8 +315,30 @@ fn frozen_perft_counts_agree_with_reference_generators() {
 // rule: DK-PLAY-13
 #[test]
 fn frozen_counts_with_the_fool_played_before_the_last_trick() {
-    let (_, cases) = data();
+    let (_, cases, _) = data();
     assert!(cases.len() >= 2);
     let options = [("fool_endplay", "must_play_before_last")];
     assert_eq!(check(&cases, &options, Some(TRICKS - 2), 12), cases.len());
+}
+
+// rule: DK-PLAY-15, DK-MATCH-20
+#[test]
+fn frozen_counts_with_calling_for_the_fool() {
+    let (default, _, cases) = data();
+    assert!(cases.len() >= 4);
+    let options = [("call_for_fool", "true")];
+    assert_eq!(check(&cases, &options, None, 4), cases.len());
+    // A position of the default section counted again with the option: the calls add to the
+    // count, which the option off leaves as it was (the default section's check).
+    let mut again = 0;
+    for c in &cases {
+        if let Some(d) = default
+            .iter()
+            .find(|d| (d.seed, &d.prefix, d.depth) == (c.seed, &c.prefix, c.depth))
+        {
+            assert!(d.count < c.count, "seed {}: the calls add moves", c.seed);
+            again += 1;
+        }
+    }
+    assert!(again >= 1);
 }

@@ -11,7 +11,7 @@ use listing::{check_listing, check_picks};
 use tarock_engine::danish::game::TRICKS;
 use tarock_engine::game::{Game, Observe};
 use tarock_engine::shuffle::{seed_from_u64, DealRng};
-use tarock_engine::{Action, AnyGame, Danish, End, Pack, Seat, Setup, Variant};
+use tarock_engine::{Action, AnyGame, Card, Danish, End, Pack, Seat, Setup, Variant};
 
 fn dk(g: &AnyGame) -> &Danish {
     g.as_danish().expect("only Danish setups here")
@@ -133,10 +133,10 @@ fn thousands_of_random_deals() {
     }
 }
 
-// rule: DK-PLAY-11, DK-PLAY-12, DK-PLAY-13, DK-TALON-08, DK-SCORE-11
+// rule: DK-PLAY-11, DK-PLAY-12, DK-PLAY-13, DK-PLAY-15, DK-TALON-08, DK-SCORE-11
 #[test]
 fn random_deals_under_every_non_default_option() {
-    let configs: [&[(&str, &str)]; 3] = [
+    let configs: [&[(&str, &str)]; 4] = [
         &[
             ("fool_endplay", "must_play_before_last"),
             ("fool_lead_suit", "next_card"),
@@ -152,6 +152,10 @@ fn random_deals_under_every_non_default_option() {
             ("pot_foundation", "40"),
         ],
         &[("fool_exchange_card", "true"), ("king_pot", "5")],
+        &[
+            ("call_for_fool", "true"),
+            ("fool_endplay", "before_last_two"),
+        ],
     ];
     for (i, opts) in configs.iter().enumerate() {
         for seed in 0..800u64 {
@@ -161,4 +165,56 @@ fn random_deals_under_every_non_default_option() {
             check(&g, &record, seed, seats, opts);
         }
     }
+}
+
+// rule: DK-PLAY-15, DK-MATCH-20
+#[test]
+fn a_call_for_the_fool_is_answered_in_its_trick() {
+    // Random deals where the player on lead calls whenever he may, one time in two: at most one
+    // call a hand, never by the fool's holder, and the fool is played to the trick of the call
+    // unless it lies in the skat.
+    let options = [("call_for_fool", "true")];
+    let mut calls = 0;
+    for seed in 0..600u64 {
+        let seats = 3 + (seed % 2) as u8;
+        let mut rng = DealRng::from_seed(seed_from_u64(seed ^ 0xca11));
+        let mut g = AnyGame::new(&setup(seed, seats, &options)).expect("valid setup");
+        let mut call: Option<(Seat, usize)> = None;
+        while let Some(me) = g.to_act() {
+            let legal = g.legal_actions();
+            check_listing(&g, &legal, seed, dk(&g).phase(), seed < 10);
+            let a = if legal.contains(Action::Call(Card::SKIZ)) && rng.below(2) == 0 {
+                Action::Call(Card::SKIZ)
+            } else {
+                let plays: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, Action::Call(_)))
+                    .collect();
+                plays[rng.below(plays.len() as u32) as usize]
+            };
+            if a == Action::Call(Card::SKIZ) {
+                assert!(call.is_none(), "seed {seed}: a second call");
+                assert!(!dk(&g).hand(me).contains(Card::SKIZ), "seed {seed}");
+                call = Some((me, dk(&g).tricks().len()));
+                calls += 1;
+            }
+            g = g.play(a).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert_conserved(dk(&g), seed);
+        }
+        let d = dk(&g);
+        if let Some((_, trick)) = call {
+            let in_skat = d.discards(d.table_info().dealer).contains(Card::SKIZ);
+            let answered = d
+                .tricks()
+                .get(trick)
+                .is_some_and(|t| t.cards().contains(Card::SKIZ));
+            assert!(
+                answered || in_skat,
+                "seed {seed}: the call in trick {trick}"
+            );
+        }
+        assert!(d.fool_called() == call.is_some(), "seed {seed}");
+    }
+    assert!(calls > 300, "{calls} calls");
 }

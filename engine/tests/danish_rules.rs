@@ -606,11 +606,12 @@ fn a_fool_led_names_the_suit() {
     assert!(legal(&g, "play SK") && legal(&g, "play DK"));
 }
 
-// rule: DK-PLAY-12, DK-PLAY-13, DK-PLAY-15
+// rule: DK-PLAY-12, DK-PLAY-13
 #[test]
 fn the_fool_in_the_end_play() {
     for (opt, due) in [
         ("must_play_before_last", TRICKS - 2),
+        ("before_last_two", TRICKS - 3),
         ("before_last_three", TRICKS - 4),
     ] {
         // A keeps the fool as long as it may: it must then play it.
@@ -641,6 +642,10 @@ fn the_fool_in_the_end_play() {
                 .all(|a| matches!(a, Action::Play(FOOL) | Action::LeadFool(_))),
             "{opt}: only the fool"
         );
+        let other = (dk(&g).hand(seat(0)) - FOOL.set())
+            .lowest()
+            .expect("another card");
+        assert_eq!(refused(&g, &format!("play {other}")), "DK-PLAY-13", "{opt}");
     }
     // Kept to the last trick under the default, it goes to that trick's winner.
     let cards = deal(["SKIZ", "", ""], "");
@@ -661,10 +666,198 @@ fn the_fool_in_the_end_play() {
     let (w, _) = g.trick_winner(TRICKS - 1).expect("a winner");
     assert_ne!(w, seat(0));
     assert!(d.won(w).contains(FOOL));
-    // "Calling for the fool" is not played: its only value is false.
+    // The old placeholder option is no option any more.
     let mut s = Setup::seeded(DK, 3, seat(0), [1; 32]);
-    s.options = vec![("allow_call_for_fool".to_owned(), "true".to_owned())];
+    s.options = vec![("allow_call_for_fool".to_owned(), "false".to_owned())];
     assert!(matches!(AnyGame::new(&s), Err(SetupError::Option(_))));
+}
+
+// rule: DK-PLAY-13
+#[test]
+fn before_the_last_two_the_fool_is_never_played_to_either_of_them() {
+    // Random hands to the end: the fool is played by the 23rd trick, or lies in the skat.
+    let mut in_time = 0;
+    for n in 0..150u64 {
+        let mut s = Setup::seeded(DK, 3, seat((n % 3) as u8), seed_from_u64(n));
+        s.options = vec![("fool_endplay".to_owned(), "before_last_two".to_owned())];
+        let g = finish(
+            AnyGame::new(&s).expect("a deal"),
+            if n % 2 == 0 {
+                Bot::Random
+            } else {
+                Bot::Heuristic
+            },
+            n,
+        );
+        let d = dk(&g);
+        if d.phase() != tarock_engine::danish::Phase::Over(End::Played) {
+            continue;
+        }
+        let at = d.tricks().iter().position(|t| t.cards().contains(FOOL));
+        match at {
+            Some(i) => {
+                assert!(i < TRICKS - 2, "deal {n}: the fool in trick {}", i + 1);
+                in_time += 1;
+            }
+            None => assert!(d.discards(d.table_info().dealer).contains(FOOL), "deal {n}"),
+        }
+    }
+    assert!(in_time > 100, "{in_time}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calling for the fool
+
+/// The options that let the player on lead call for the fool.
+const CALLS: &[(&str, &str)] = &[("call_for_fool", "true")];
+
+/// The rule and the message that refuse `a`, which must be refused and not listed.
+fn refusal(g: &AnyGame, a: &str) -> (&'static str, &'static str) {
+    let rule = refused(g, a);
+    let v = g.check(a.parse().expect("notation")).expect_err("refused");
+    (rule, v.message)
+}
+
+// rule: DK-PLAY-15, DK-PLAY-08, DK-PLAY-10
+#[test]
+fn the_fool_called_for_must_be_played_by_its_holder() {
+    // C, the dealer, holds the fool; A leads.
+    let cards = split_suits();
+    let mut g = in_play(&cards, CALLS);
+    assert_eq!(g.to_act(), Some(seat(0)));
+    // The call is the last action id, `call SKIZ`, listed last, in the game's own words.
+    let call = Action::Call(FOOL);
+    assert_eq!("call SKIZ".parse::<Action>(), Ok(call));
+    assert_eq!(call.to_string(), "call SKIZ");
+    assert_eq!(g.action_id(call), Some(g.action_space() - 1));
+    assert_eq!(g.legal_actions().last(), Some(&call));
+    assert_eq!(DK.label(call), "Call for the fool");
+    // The call does not end A's turn: he then leads as usual.
+    assert!(!dk(&g).fool_called());
+    act(&mut g, "call SKIZ");
+    assert!(dk(&g).fool_called());
+    assert_eq!(g.to_act(), Some(seat(0)));
+    assert!(legal(&g, "play H2"));
+    act(&mut g, "play H2");
+    // B, who does not hold the fool, plays as he would have without the call.
+    let mut uncalled = in_play(&cards, CALLS);
+    act(&mut uncalled, "play H2");
+    assert_eq!(
+        g.legal_actions().as_slice(),
+        uncalled.legal_actions().as_slice()
+    );
+    act(&mut g, "play T2");
+    // C may play nothing but the fool, though he could play anything.
+    assert_eq!(g.legal_actions().as_slice(), &[Action::Play(FOOL)]);
+    let (rule, message) = refusal(&g, "play DK");
+    assert_eq!(rule, "DK-PLAY-15");
+    assert!(message.contains("called for"), "{message}");
+    act(&mut uncalled, "play T2");
+    assert!(legal(&uncalled, "play DK"));
+    act(&mut g, "play SKIZ");
+    // The trick goes as always: B's trump wins, and the fool returns to C's pile.
+    assert_eq!(g.trick_winner(0).map(|(s, _)| s), Some(seat(1)));
+    assert_eq!(dk(&g).won(seat(2)), FOOL.set());
+    // The view shows the call, and the history holds it.
+    assert!(dk(&g).fool_called());
+    // With the option off, nobody may call.
+    let g = in_play(&cards, &[]);
+    assert!(!g.legal_actions().contains(call));
+    let (rule, message) = refusal(&g, "call SKIZ");
+    assert_eq!(rule, "DK-PLAY-15");
+    assert!(message.contains("not played"), "{message}");
+}
+
+// rule: DK-PLAY-15
+#[test]
+fn only_the_player_on_lead_calls_and_only_once() {
+    let cards = split_suits();
+    // Not before trick play: in the opening and in the discard.
+    let mut g = cards.game(CALLS);
+    for _ in 0..2 {
+        let (rule, message) = refusal(&g, "call SKIZ");
+        assert_eq!(rule, "DK-PLAY-15");
+        assert!(message.contains("trick play"), "{message}");
+        let kind = g.check(Action::Call(FOOL)).expect_err("refused").kind;
+        assert_eq!(kind, tarock_engine::game::ViolationKind::WrongPhase);
+        open(&mut g);
+    }
+    assert_eq!(dk(&g).phase(), tarock_engine::danish::Phase::Discard);
+    // Not by a player who is not on lead, nor by the leader once he has led.
+    let mut g = in_play(&cards, CALLS);
+    act(&mut g, "play H2");
+    let (rule, message) = refusal(&g, "call SKIZ");
+    assert_eq!(rule, "DK-PLAY-15");
+    assert!(message.contains("on lead"), "{message}");
+    // Once in a hand: not twice before the lead.
+    let mut g = in_play(&cards, CALLS);
+    act(&mut g, "call SKIZ");
+    let (rule, message) = refusal(&g, "call SKIZ");
+    assert_eq!(rule, "DK-PLAY-15");
+    assert!(message.contains("once"), "{message}");
+    // Not by the fool's holder: A holds it and leads.
+    let cards = full(
+        &format!("SKIZ {} {}", suit("C"), trumps(1, 10)),
+        &format!("{} {}", suit("H"), trumps(11, 21)),
+        &format!("{} {}", suit("S"), suit("D")),
+    );
+    let g = in_play(&cards, CALLS);
+    assert_eq!(g.to_act(), Some(seat(0)));
+    let (rule, message) = refusal(&g, "call SKIZ");
+    assert_eq!(rule, "DK-PLAY-15");
+    assert!(message.contains("you hold the fool"), "{message}");
+}
+
+// rule: DK-MATCH-20
+#[test]
+fn calling_for_the_fool_once_it_has_been_played_is_refused() {
+    let cards = split_suits();
+    let mut g = in_play(&cards, CALLS);
+    // C plays the fool to the first trick without a call; B wins it and leads.
+    act(&mut g, "play H2, play T2, play SKIZ");
+    assert_eq!(g.to_act(), Some(seat(1)));
+    let (rule, message) = refusal(&g, "call SKIZ");
+    assert_eq!(rule, "DK-MATCH-20");
+    assert!(message.contains("already been played"), "{message}");
+    // After a call too: the fool is played to the trick of the call.
+    let mut g = in_play(&cards, CALLS);
+    act(&mut g, "call SKIZ, play H2, play T2, play SKIZ");
+    assert_eq!(refused(&g, "call SKIZ"), "DK-MATCH-20");
+}
+
+// rule: DK-PLAY-15, DK-TALON-07
+#[test]
+fn a_fool_in_the_skat_is_called_for_in_vain() {
+    // C, the dealer, announces Tout and lays the fool away; A holds hearts and clubs, B the
+    // low trumps and the courts; C the high trumps and the spade and diamond pips.
+    let cards = full(
+        &format!("{} CA C2 C3 C4 C5 C6 C7 C8 C9 C10 CJ", suit("H")),
+        &format!("{} T21 CC CQ CK SJ SC SQ SK DJ DC DQ DK", trumps(1, 13)),
+        &format!(
+            "SKIZ {} SA S2 S3 S4 S5 S6 S7 S8 S9 S10 DA D2 D3 D4 D5 D6 D7 D8 D9 D10",
+            trumps(14, 20)
+        ),
+    );
+    let mut g = cards.game(CALLS);
+    open(&mut g);
+    act(
+        &mut g,
+        "announce volat, discard SKIZ, discard SA, discard S2",
+    );
+    assert!(dk(&g).discards(seat(2)).contains(FOOL));
+    // A cannot see the skat: his call stands, whatever it holds, and nobody answers it.
+    let mut called = g;
+    assert!(legal(&called, "call SKIZ"));
+    act(&mut called, "call SKIZ, play H2, play T2, play T20");
+    assert!(dk(&called).fool_called());
+    assert_eq!(called.to_act(), Some(seat(2)));
+    assert_eq!(refused(&called, "call SKIZ"), "DK-PLAY-15");
+    // Without that call, the dealer, on lead, may not call for the fool he laid away.
+    act(&mut g, "play H2, play T2, play T20");
+    assert_eq!(g.to_act(), Some(seat(2)));
+    let (rule, message) = refusal(&g, "call SKIZ");
+    assert_eq!(rule, "DK-PLAY-15");
+    assert!(message.contains("skat"), "{message}");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -88,15 +88,32 @@ fn info_bits(g: &AnyGame, actions: &[Action], me: Seat) -> Vec<u32> {
     out.iter().map(|v| v.to_bits()).collect()
 }
 
+/// Rule options under which the tensors are checked.
+type Options = &'static [(&'static str, &'static str)];
+
+/// Every variant at every table size with its default options, and the options that add
+/// actions of their own (the Danish call for the fool).
+fn configs() -> Vec<(Variant, u8, Options)> {
+    let mut out = Vec::new();
+    for v in Variant::ALL {
+        for &seats in v.seat_counts() {
+            out.push((v, seats, &[] as Options));
+        }
+    }
+    out.push((Variant::DanishTarok, 3, &[("call_for_fool", "true")]));
+    out
+}
+
 /// A random position: the game, its actions and an active seat.
 fn random_position(
     v: Variant,
     seats: u8,
+    options: Options,
     rng: &mut DealRng,
 ) -> (Setup, AnyGame, Vec<Action>, Seat) {
     let dealer = Seat::new(rng.below(u32::from(seats)) as u8);
     let seed = seed_from_u64(u64::from(rng.below(u32::MAX)));
-    let setup = Setup::seeded(v, seats, dealer, seed);
+    let setup = Setup::seeded(v, seats, dealer, seed).with_options(options);
     let mut g = AnyGame::new(&setup).expect("a seeded deal");
     // Stop at a random point of the hand (ends included).
     let stop = rng.below(120) as usize;
@@ -172,40 +189,38 @@ fn twin(
 #[test]
 fn the_tensors_tell_positions_apart_exactly_as_the_seat_can() {
     let mut rng = DealRng::from_seed(seed_from_u64(30));
-    for v in Variant::ALL {
-        for &seats in v.seat_counts() {
-            // Each knowledge has one encoding, and each encoding one knowledge.
-            let mut by_knowledge: HashMap<Knowledge, Vec<u32>> = HashMap::new();
-            let mut by_encoding: HashMap<Vec<u32>, Knowledge> = HashMap::new();
-            let mut twins = 0;
-            for _ in 0..POSITIONS {
-                let (setup, g, actions, me) = random_position(v, seats, &mut rng);
-                let mut positions = vec![g];
-                if let Some(t) = twin(&setup, &g, &actions, me, &mut rng) {
-                    positions.push(t);
-                }
-                for p in positions {
-                    let k = knowledge(&p, &actions, me);
-                    let e = info_bits(&p, &actions, me);
-                    if let Some(prev) = by_knowledge.get(&k) {
-                        assert!(
-                            prev == &e,
-                            "{v} {seats}: one knowledge, two encodings ({}): {k:?}",
-                            first_difference(&p, prev, &e)
-                        );
-                        twins += 1;
-                    }
-                    if let Some(prev) = by_encoding.get(&e) {
-                        assert_eq!(prev, &k, "{v} {seats}: two knowledges, one encoding");
-                    }
-                    by_knowledge.insert(k.clone(), e.clone());
-                    by_encoding.insert(e, k);
-                }
+    for (v, seats, options) in configs() {
+        // Each knowledge has one encoding, and each encoding one knowledge.
+        let mut by_knowledge: HashMap<Knowledge, Vec<u32>> = HashMap::new();
+        let mut by_encoding: HashMap<Vec<u32>, Knowledge> = HashMap::new();
+        let mut twins = 0;
+        for _ in 0..POSITIONS {
+            let (setup, g, actions, me) = random_position(v, seats, options, &mut rng);
+            let mut positions = vec![g];
+            if let Some(t) = twin(&setup, &g, &actions, me, &mut rng) {
+                positions.push(t);
             }
-            // The twins really test something: many positions had an indistinguishable twin.
-            assert!(twins > POSITIONS / 10, "{v} {seats}: only {twins} twins");
-            assert!(by_knowledge.len() > POSITIONS / 2, "{v} {seats}");
+            for p in positions {
+                let k = knowledge(&p, &actions, me);
+                let e = info_bits(&p, &actions, me);
+                if let Some(prev) = by_knowledge.get(&k) {
+                    assert!(
+                        prev == &e,
+                        "{v} {seats}: one knowledge, two encodings ({}): {k:?}",
+                        first_difference(&p, prev, &e)
+                    );
+                    twins += 1;
+                }
+                if let Some(prev) = by_encoding.get(&e) {
+                    assert_eq!(prev, &k, "{v} {seats}: two knowledges, one encoding");
+                }
+                by_knowledge.insert(k.clone(), e.clone());
+                by_encoding.insert(e, k);
+            }
         }
+        // The twins really test something: many positions had an indistinguishable twin.
+        assert!(twins > POSITIONS / 10, "{v} {seats}: only {twins} twins");
+        assert!(by_knowledge.len() > POSITIONS / 2, "{v} {seats}");
     }
 }
 
@@ -214,30 +229,28 @@ fn the_observation_is_a_function_of_what_the_seat_sees() {
     // The observation forgets the order of the history, but never mixes up two positions that
     // differ in what the seat sees now: twins encode identically.
     let mut rng = DealRng::from_seed(seed_from_u64(31));
-    for v in Variant::ALL {
-        for &seats in v.seat_counts() {
-            for _ in 0..200 {
-                let (setup, g, actions, me) = random_position(v, seats, &mut rng);
-                let Some(t) = twin(&setup, &g, &actions, me, &mut rng) else {
-                    continue;
-                };
-                if knowledge(&t, &actions, me) != knowledge(&g, &actions, me) {
-                    continue;
-                }
-                let mut a = vec![0.0; g.observation_size()];
-                let mut b = vec![0.0; t.observation_size()];
-                g.write_observation(me, &mut a).expect("encodable");
-                t.write_observation(me, &mut b).expect("encodable");
-                assert_eq!(a, b, "{v} {seats}");
-                // The seat's own hand is in it.
-                let layout = g.observation_layout();
-                let hands = layout.segment("hands").expect("a hands segment");
-                let own: usize = a[hands.offset..hands.offset + hands.shape[1]]
-                    .iter()
-                    .map(|&x| x as usize)
-                    .sum();
-                assert_eq!(own as u32, g.hand(me).len(), "{v} {seats}");
+    for (v, seats, options) in configs() {
+        for _ in 0..200 {
+            let (setup, g, actions, me) = random_position(v, seats, options, &mut rng);
+            let Some(t) = twin(&setup, &g, &actions, me, &mut rng) else {
+                continue;
+            };
+            if knowledge(&t, &actions, me) != knowledge(&g, &actions, me) {
+                continue;
             }
+            let mut a = vec![0.0; g.observation_size()];
+            let mut b = vec![0.0; t.observation_size()];
+            g.write_observation(me, &mut a).expect("encodable");
+            t.write_observation(me, &mut b).expect("encodable");
+            assert_eq!(a, b, "{v} {seats}");
+            // The seat's own hand is in it.
+            let layout = g.observation_layout();
+            let hands = layout.segment("hands").expect("a hands segment");
+            let own: usize = a[hands.offset..hands.offset + hands.shape[1]]
+                .iter()
+                .map(|&x| x as usize)
+                .sum();
+            assert_eq!(own as u32, g.hand(me).len(), "{v} {seats}");
         }
     }
 }

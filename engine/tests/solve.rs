@@ -6,7 +6,9 @@
 use tarock_engine::count::{count_thirds, CountMethod};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{Action, AnyGame, CardSet, Seat, SeatMask, Setup, SolveError, Solver, Variant};
+use tarock_engine::{
+    Action, AnyGame, Card, CardSet, Seat, SeatMask, Setup, SolveError, Solver, Variant,
+};
 
 /// SplitMix64, for the moves of the random play.
 struct Rng(u64);
@@ -34,8 +36,8 @@ struct Config {
 }
 
 /// Every variant at every table size, and the options that change trick play: the Hungarian
-/// 54-card game, Trischaken (AT-PLAY-08/09), the Danish fool's rules (DK-PLAY-10..13).
-const CONFIGS: [Config; 16] = [
+/// 54-card game, Trischaken (AT-PLAY-08/09), the Danish fool's rules (DK-PLAY-10..13, 15).
+const CONFIGS: [Config; 17] = [
     cfg(Variant::HungarianIllustrated, 4, &[]),
     cfg(Variant::HungarianIllustrated, 5, &[]),
     cfg(Variant::HungarianPaskievics, 4, &[]),
@@ -77,6 +79,7 @@ const CONFIGS: [Config; 16] = [
         ],
     ),
     cfg(Variant::DanishTarok, 3, &[("fool_lead_suit", "next_card")]),
+    cfg(Variant::DanishTarok, 3, &[("call_for_fool", "true")]),
 ];
 
 const fn cfg(
@@ -301,11 +304,78 @@ fn agrees_with_minimax_danish() {
 }
 
 // rule: DK-PLAY-10 (the fool stays with its player; a card of no value given for it),
-// DK-PLAY-11 (the fool's lead and the suit), DK-PLAY-12, DK-PLAY-13 (when the fool must go)
+// DK-PLAY-11 (the fool's lead and the suit), DK-PLAY-12, DK-PLAY-13 (when the fool must go),
+// DK-PLAY-15 (the fool called for)
 #[test]
 fn agrees_with_minimax_danish_fool_options() {
     for c in &CONFIGS[12..] {
         agree_with_minimax(*c, 500);
+    }
+}
+
+/// A Danish position of deal `seed` under `c` at the start of a trick with `tricks` tricks
+/// left, reached by random play in which nobody calls for the fool and its holder keeps it
+/// while he may. `None` when the hand ends first.
+fn keeping_the_fool(c: Config, seed: u64, tricks: u32, rng: &mut Rng) -> Option<AnyGame> {
+    let setup = Setup::seeded(
+        c.variant,
+        c.seats,
+        Seat::new((seed % u64::from(c.seats)) as u8),
+        seed_from_u64(seed),
+    )
+    .with_options(c.options);
+    let mut g = AnyGame::new(&setup).expect("a valid setup");
+    let n = active(&g).len() as u32;
+    while g.stage() != Stage::Play || cards_in_hands(&g) > tricks * n {
+        g.to_act()?;
+        let legal = g.legal_actions();
+        let kept: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Call(_) | Action::LeadFool(_)))
+            .filter(|&a| a != Action::Play(Card::SKIZ))
+            .collect();
+        let a = if kept.is_empty() {
+            legal[rng.below(legal.len())]
+        } else {
+            kept[rng.below(kept.len())]
+        };
+        g.play_unchecked(a);
+    }
+    Some(g)
+}
+
+// rule: DK-PLAY-15
+#[test]
+fn a_call_for_the_fool_is_solved_apart_from_its_lead() {
+    // Endings where the player on lead may still call for the fool: the value, and the value
+    // after the call and after each card, are the plain minimax's (the position before the call
+    // and the one after it are keyed apart).
+    let c = CONFIGS[16];
+    assert_eq!(c.options, &[("call_for_fool", "true")]);
+    let call = Action::Call(Card::SKIZ);
+    let mut rng = Rng(0xCA11);
+    let mut solver = Solver::with_capacity(1 << 14);
+    let (mut done, mut seed) = (0, 0u64);
+    while done < 2000 {
+        seed += 1;
+        assert!(seed < 500_000, "too few endings with the call open");
+        let tricks = 2 + rng.below(3) as u32;
+        let Some(g) = keeping_the_fool(c, seed, tricks, &mut rng) else {
+            continue;
+        };
+        if !g.legal_actions().contains(call) {
+            continue;
+        }
+        let side = side(&g, &mut rng);
+        let s = solver.solve(&g, side).expect("solvable");
+        assert_eq!(s.value_thirds, naive(&g, side), "seed {seed}: value");
+        let values = solver.values(&g, side).expect("solvable");
+        assert!(values.iter().any(|v| v.0 == call));
+        for (a, v) in values {
+            assert_eq!(v, naive_after(&g, a, side), "seed {seed}: after {a}");
+        }
+        done += 1;
     }
 }
 

@@ -154,6 +154,82 @@ fn sampled_worlds_replay_and_show_the_seat_the_same() {
     eprintln!("acceptance: {rates:?}");
 }
 
+// rule: DK-PLAY-15
+#[test]
+fn sampled_worlds_follow_a_call_for_the_fool() {
+    // Danish hands where the player on lead calls for the fool: the call shows that he does not
+    // hold it, and each card played to the trick after it that is not the fool shows that its
+    // player does not either. Every world must agree, for every seat.
+    let (mut seen, mut sampled, mut constrained) = (0, 0, 0);
+    for seed in 0..60u64 {
+        let seats = 3 + (seed % 2) as u8;
+        let setup = Setup::seeded(
+            Variant::DanishTarok,
+            seats,
+            Seat::new(0),
+            seed_from_u64(seed + 500),
+        )
+        .with_options(&[("call_for_fool", "true")]);
+        let g0 = AnyGame::new(&setup).expect("a valid setup");
+        let mut rng = DealRng::from_seed(seed_from_u64(seed ^ 0xf001));
+        let mut g = g0;
+        let mut actions = Vec::new();
+        let call = Action::Call(Card::SKIZ);
+        // Play at random, calling at the call's first chance after a random number of them.
+        let skip = rng.below(3);
+        let mut chances = 0;
+        while g.to_act().is_some() {
+            let legal = g.legal_actions();
+            if legal.contains(call) {
+                if chances == skip {
+                    break;
+                }
+                chances += 1;
+            }
+            let cards: Vec<Action> = legal.iter().copied().filter(|&a| a != call).collect();
+            let a = cards[rng.below(cards.len() as u32) as usize];
+            g = g.play(a).expect("legal");
+            actions.push(a);
+        }
+        if g.to_act().is_none() {
+            continue;
+        }
+        g = g.play(call).expect("the call is legal");
+        actions.push(call);
+        for _ in 0..rng.below(3) {
+            let Some(a) = g.play_pick(|n| rng.below(n as u32) as usize) else {
+                break;
+            };
+            actions.push(a);
+        }
+        for seat in Seat::all(seats).filter(|&s| g.table_info().is_active(s)) {
+            let mut worlds =
+                Worlds::new(&g0, &actions, seat).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            for _ in 0..4 {
+                match worlds.sample(&mut rng) {
+                    Ok(w) => {
+                        check_world(&worlds, &g0, &actions, seat, &w);
+                        sampled += 1;
+                    }
+                    // Declarations can leave the proposals few placements that replay, with the
+                    // call or without it.
+                    Err(WorldError::TooConstrained { .. }) => {
+                        constrained += 1;
+                        break;
+                    }
+                    Err(e) => panic!("seed {seed}: {e}"),
+                }
+            }
+        }
+        seen += 1;
+    }
+    assert!(seen > 30, "{seen} hands with a call");
+    assert!(
+        sampled > 300 && constrained < 10,
+        "{sampled} worlds, {constrained} too constrained"
+    );
+}
+
 #[test]
 fn bad_input_is_refused() {
     let g = dealt(Variant::HungarianIllustrated, 4, 1);

@@ -537,8 +537,8 @@ pub(crate) fn moves(style: Style, moves: &[pb::LegalMove]) -> String {
     out
 }
 
-/// The Danish hand's public state: the pots, a Tout, the fool's named suit, what the skat may
-/// be asked, and the declarations.
+/// The Danish hand's public state: the pots, a Tout, the fool's named suit, the call for the
+/// fool, what the skat may be asked, and the declarations.
 fn danish(style: Style, seats: &Seats, d: &pb::DanishState) -> String {
     let mut out = String::new();
     if let [pagat, king] = d.pots[..] {
@@ -556,6 +556,9 @@ fn danish(style: Style, seats: &Seats, d: &pb::DanishState) -> String {
                 |s| enum_words(s.as_str_name(), "SUIT_"),
             );
         let _ = writeln!(out, "the fool led, naming {named}");
+    }
+    if d.fool_called {
+        let _ = writeln!(out, "the fool has been called for");
     }
     if let Some(t) = d.skat_has_trumps {
         let _ = writeln!(

@@ -18,7 +18,9 @@
 //! 3. The declarations are compulsory and exact, so the engine makes them for every player when
 //!    the discard is done (DK-ANN): each is paid at once by the other two.
 //! 4. Play of 25 tricks from the dealer's right (DK-PLAY), with the payments for kings and the
-//!    pagat lost, and the pagat winning, in every trick but the last (DK-SCORE-09..11).
+//!    pagat lost, and the pagat winning, in every trick but the last (DK-SCORE-09..11). Under
+//!    `call_for_fool` the player on lead may first call for the fool (`call SKIZ`, once in a
+//!    hand), and its holder must play it to that trick (DK-PLAY-15).
 //! 5. Over: Tout, Nolo, Ultimo, Bagud, the last trick and the count (DK-SCORE-13..30).
 //!
 //! Every hand also carries its pots: a pot that starts the hand empty is founded first
@@ -292,6 +294,9 @@ const FOOL_LEADS: [Action; 5] = [
     Action::LeadFool(None),
 ];
 
+/// Calling for the fool (`call_for_fool`, DK-PLAY-15): the call action, as the listing's tail.
+const CALL: [Action; 1] = [Action::Call(FOOL)];
+
 /// A Danish hand in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Danish {
@@ -324,6 +329,8 @@ pub struct Danish {
     owed: Option<(Seat, Seat)>,
     /// The dealer has shown that he holds no trump (DK-TALON-05).
     dealer_out_of_trumps: bool,
+    /// The fool has been called for (`call_for_fool`, DK-PLAY-15): its holder must play it.
+    fool_called: bool,
 }
 
 /// Error from setting up a Danish table.
@@ -414,6 +421,13 @@ impl Danish {
     pub fn skat_has_trumps(&self) -> Option<bool> {
         self.dealer_out_of_trumps
             .then(|| self.skat.intersects(TRUMPS))
+    }
+
+    /// True once the fool has been called for (DK-PLAY-15); its holder must play it to the
+    /// trick of the call.
+    #[must_use]
+    pub fn fool_called(&self) -> bool {
+        self.fool_called
     }
 
     /// What the fool's lead of the current trick named, if the fool led it (`Some(None)`:
@@ -607,14 +621,21 @@ impl Danish {
         let due = match self.o.fool_endplay {
             FoolEndplay::LostInLast => return false,
             FoolEndplay::BeforeLast => TRICKS - 2,
+            FoolEndplay::BeforeLastTwo => TRICKS - 3,
             FoolEndplay::BeforeLastThree => TRICKS - 4,
         };
         self.core.hands[s].contains(FOOL) && usize::from(self.core.ntricks) >= due
     }
 
-    /// The cards `s` may play (DK-PLAY-02..05, 08, 12, 13).
+    /// Whether `s` holds the fool after it was called for, and so must play it now
+    /// (DK-PLAY-15).
+    fn fool_answers_call(&self, s: Seat) -> bool {
+        self.fool_called && self.core.hands[s].contains(FOOL)
+    }
+
+    /// The cards `s` may play (DK-PLAY-02..05, 08, 12, 13, 15).
     fn legal_cards(&self, s: Seat) -> CardSet {
-        if self.fool_due(s) {
+        if self.fool_answers_call(s) || self.fool_due(s) {
             return FOOL.set();
         }
         RULES.legal(self.core.hands[s], self.led_card())
@@ -625,7 +646,66 @@ impl Danish {
         self.core.trick.is_empty() && self.o.fool_lead == FoolLead::Named
     }
 
+    /// Whether the fool is still to be played: in a hand, or in the skat (where nobody can
+    /// play it).
+    fn fool_unplayed(&self) -> bool {
+        self.skat.contains(FOOL) || self.core.hands.0.iter().any(|h| h.contains(FOOL))
+    }
+
+    /// Why `s` may not call for the fool now (DK-PLAY-15, DK-MATCH-20), or `None` if he may.
+    /// Whether the fool lies in the skat is read only for the dealer, who knows: anyone else's
+    /// call stands, and is simply not answered.
+    fn call_refusal(&self, s: Seat) -> Option<Violation> {
+        Some(if !self.o.call_for_fool {
+            Violation::illegal(
+                "DK-PLAY-15",
+                "calling for the fool is not played under these rules",
+            )
+        } else if self.phase != Phase::Play {
+            Violation::wrong_phase(
+                "DK-PLAY-15",
+                "the fool is called for in trick play, by the player on lead before he leads",
+            )
+        } else if !self.fool_unplayed() {
+            Violation::illegal(
+                "DK-MATCH-20",
+                "the fool has already been played: it can no longer be called for",
+            )
+        } else if self.fool_called {
+            Violation::illegal("DK-PLAY-15", "the fool is called for only once in a hand")
+        } else if !self.core.trick.is_empty() {
+            Violation::illegal(
+                "DK-PLAY-15",
+                "only the player on lead calls for the fool, before he leads",
+            )
+        } else if self.core.hands[s].contains(FOOL) {
+            Violation::illegal(
+                "DK-PLAY-15",
+                "you hold the fool yourself: you cannot call for it",
+            )
+        } else if s == self.core.table.dealer && self.skat.contains(FOOL) {
+            Violation::illegal(
+                "DK-PLAY-15",
+                "the fool lies in your skat: nobody can play it",
+            )
+        } else {
+            return None;
+        })
+    }
+
+    /// The call for the fool when `s` may make it, as the listing's tail.
+    fn call_listing(&self, s: Seat) -> &'static [Action] {
+        if self.o.call_for_fool && self.call_refusal(s).is_none() {
+            &CALL
+        } else {
+            &[]
+        }
+    }
+
     fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        if a == Action::Call(FOOL) {
+            return self.call_refusal(s).map_or(Ok(()), Err);
+        }
         // Leading the fool naming a suit plays the fool.
         let played = match a {
             Action::LeadFool(_) => Some(FOOL),
@@ -652,6 +732,12 @@ impl Danish {
         if self.legal_cards(s).contains(card) {
             return Ok(());
         }
+        if self.fool_answers_call(s) {
+            return Err(Violation::illegal(
+                "DK-PLAY-15",
+                "the fool has been called for: play it to this trick",
+            ));
+        }
         if self.fool_due(s) {
             return Err(Violation::illegal(
                 "DK-PLAY-13",
@@ -673,6 +759,10 @@ impl Danish {
 
     fn apply_play(&mut self, s: Seat, a: Action) {
         let card = match a {
+            Action::Call(_) => {
+                self.fool_called = true;
+                return;
+            }
             Action::LeadFool(named) => {
                 self.named = Some(named);
                 FOOL
@@ -781,6 +871,9 @@ impl Danish {
 
     fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
         match self.phase {
+            Phase::Opening | Phase::Discard if a == Action::Call(FOOL) => {
+                self.call_refusal(s).map_or(Ok(()), Err)
+            }
             Phase::Opening => self.check_opening(s, a),
             Phase::Discard => self.check_discard(a),
             Phase::Play => self.check_play(s, a),
@@ -814,11 +907,15 @@ impl crate::solve::Solvable for Danish {
         FOOL.set()
     }
 
-    /// What the fool's lead named in the current trick (DK-PLAY-11), and, while a card of no
-    /// value can still be given for the fool (DK-PLAY-10, `fool_exchange_card`), who owes whom
-    /// and which piles hold such a card to give.
+    /// What the fool's lead named in the current trick (DK-PLAY-11); while the fool is still to
+    /// be played, whether it was called for (DK-PLAY-15: its holder must play it, and nobody may
+    /// call again); and, while a card of no value can still be given for the fool (DK-PLAY-10,
+    /// `fool_exchange_card`), who owes whom and which piles hold such a card to give.
     fn play_state(&self) -> u64 {
         let mut k = u64::from(encode(self.named));
+        if self.fool_called && self.fool_unplayed() {
+            k |= 1 << 20;
+        }
         if self.exchange_pending() {
             if let Some((from, to)) = self.owed {
                 k |= (1 | u64::from(from.get()) << 1 | u64::from(to.get()) << 4) << 3;
@@ -866,6 +963,7 @@ impl Game for Danish {
                     out.extend(FOOL_LEADS);
                 } else {
                     out.extend(cards.into_iter().map(Action::Play));
+                    out.extend(self.call_listing(s).iter().copied());
                 }
             }
             Phase::Over(_) => {}
@@ -902,7 +1000,7 @@ impl Game for Danish {
                 if cards.contains(FOOL) && self.names_suit() {
                     pick_in_listing(None, cards - FOOL.set(), Action::Play, &FOOL_LEADS, pick)
                 } else {
-                    pick_in_listing(None, cards, Action::Play, &[], pick)
+                    pick_in_listing(None, cards, Action::Play, self.call_listing(s), pick)
                 }
             }
             Phase::Over(_) => None,
@@ -986,6 +1084,7 @@ impl Rules for Danish {
             pots: [o.pagat_pot, o.king_pot],
             owed: None,
             dealer_out_of_trumps: false,
+            fool_called: false,
         };
         for (pot, fee) in d.foundation_and_fee() {
             d.pots[pot.index()] += fee;

@@ -11,11 +11,12 @@
 //! | 3 + card | discard |
 //! | 81 + card | play |
 //! | 159–163 | lead the fool naming hearts, diamonds, clubs, spades, trumps |
+//! | 164 | call for the fool (`call SKIZ`) |
 //!
 //! The layout is part of the rules version: ids never change meaning within one version.
 
 use crate::action::{Action, Bonus};
-use crate::card::{Pack, Suit};
+use crate::card::{Card, Pack, Suit};
 use crate::rules::ActionIds;
 
 const PACK: Pack = Pack::French78;
@@ -23,9 +24,10 @@ const CARDS: u32 = 78;
 const DISCARD: u32 = 3;
 const PLAY: u32 = DISCARD + CARDS;
 const LEAD_FOOL: u32 = PLAY + CARDS;
+const CALL_FOOL: u32 = LEAD_FOOL + 5;
 
 /// Number of ids.
-pub const SPACE: u32 = LEAD_FOOL + 5;
+pub const SPACE: u32 = CALL_FOOL + 1;
 
 /// The id space as [`crate::rules::Rules::IDS`] gives it: one for every pack.
 pub const IDS: ActionIds = ActionIds {
@@ -45,6 +47,7 @@ pub fn action_id(a: Action) -> Option<u32> {
         Action::Discard(c) => DISCARD + card(c)?,
         Action::Play(c) => PLAY + card(c)?,
         Action::LeadFool(named) => LEAD_FOOL + named.map_or(4, |s| s as u32),
+        Action::Call(Card::SKIZ) => CALL_FOOL,
         _ => return None,
     })
 }
@@ -59,7 +62,8 @@ pub fn action_from_id(id: u32) -> Option<Action> {
         2 => Action::Announce(Bonus::Volat),
         _ if id < PLAY => Action::Discard(card(id - DISCARD)?),
         _ if id < LEAD_FOOL => Action::Play(card(id - PLAY)?),
-        _ if id < SPACE => Action::LeadFool(Suit::from_index((id - LEAD_FOOL) as u8)),
+        _ if id < CALL_FOOL => Action::LeadFool(Suit::from_index((id - LEAD_FOOL) as u8)),
+        CALL_FOOL => Action::Call(Card::SKIZ),
         _ => return None,
     })
 }
@@ -76,5 +80,7 @@ mod tests {
         assert_eq!(action_id(Action::Bid(Contract::Three)), None);
         assert_eq!(action_id(Action::Announce(Bonus::Trull)), None);
         assert_eq!(action_id(Action::Hold), None);
+        assert_eq!(action_id(Action::Call(Card::XX)), None);
+        assert_eq!(action_from_id(SPACE - 1), Some(Action::Call(Card::SKIZ)));
     }
 }

@@ -35,7 +35,15 @@
 //!   the trick goes by the first other card's suit, as under `next_card`. The fool is never lost
 //!   before the last trick (`fool_endplay`); under `fool_exchange_card` the fool's player gives the
 //!   trick's winner a card of no value from his pile as soon as he has one, which changes no count
-//!   since the count is by tricks (DK-SCORE-30).
+//!   since the count is by tricks (DK-SCORE-30). Under the stricter `fool_endplay` values
+//!   (`must_play_before_last`, `before_last_two`, `before_last_three`) a holder who still has the
+//!   fool when the deadline comes may play nothing else.
+//! - Calling for the fool (`call_for_fool`, DK-PLAY-15) is the action `call SKIZ`, open to the
+//!   player on lead before he leads, once in a hand, and not to the fool's holder; it does not end
+//!   his turn. The holder must then play the fool to that trick. A call after the fool was played
+//!   is refused as DK-MATCH-20. The dealer may not call for a fool he laid in the skat (with
+//!   Tout); anyone else's call is accepted whatever the face-down skat holds, so that the legal
+//!   moves reveal nothing of it, and a fool in the skat simply does not come.
 //! - The end of the hand is settled in the seed's order, each line with the pots as they were
 //!   counted (DK-SCORE-23): Tout (both pots) or the failed announced Tout (the dealer doubles both
 //!   pots and pays each opponent), Nolo, Ultimo (not after a Tout, a Nolo or a failed Tout), Bagud
@@ -53,8 +61,7 @@
 //!   (DK-MATCH-18, DK-MATCH-19), no call for a fool already played (DK-MATCH-20) and no improper
 //!   discard (DK-TALON-09, DK-MATCH-24); nobody needs to judge an irregularity (DK-MATCH-10).
 //!   A fourth player joining a session (DK-MATCH-06) is the caller's: a new session whose
-//!   first hand starts with the pots it agreed (`pagat_pot`, `king_pot`). The option
-//!   `allow_call_for_fool` exists with its only value, `false`: nobody calls for the fool.
+//!   first hand starts with the pots it agreed (`pagat_pot`, `king_pot`).
 
 pub mod bot;
 pub mod game;

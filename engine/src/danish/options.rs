@@ -13,6 +13,9 @@ option_words! {
         /// The fool must be played before the last trick: in the second to last trick at the
         /// latest.
         BeforeLast = "must_play_before_last",
+        /// The fool may be played to neither of the last two tricks: in the third to last trick
+        /// at the latest.
+        BeforeLastTwo = "before_last_two",
         /// The fool must be played before the last three tricks (classical Grosstarock).
         BeforeLastThree = "before_last_three",
     }
@@ -61,7 +64,7 @@ rule_options! {
             => /// D3 `pot_foundation`: what each player pays into an empty pot.
             pot_foundation: i64 = 20;
         "fool_endplay": (words),
-            "the fool kept to the last trick goes to that trick's winner; or it must be played before the last trick; or before the last three (classical Grosstarock)"
+            "the fool kept to the last trick goes to that trick's winner; or it must be played before the last trick; or before the last two; or before the last three (classical Grosstarock)"
             => /// D4 `fool_endplay`.
             fool_endplay: FoolEndplay = FoolEndplay::LostInLast;
         "fool_lead_suit": (words),
@@ -73,8 +76,11 @@ rule_options! {
             => /// D6 `fool_exchange_card`: the fool's player gives the trick's winner a card of no
             /// value from his pile in exchange (which changes no count: the count is by tricks).
             fool_exchange_card: bool = false;
-        "allow_call_for_fool": (fixed "false"),
-            "\"calling for the fool\" is not played: the seed names it only in its list of fines, and how it is done is unknown";
+        "call_for_fool": (bool),
+            "the player on lead may, once in a hand, call for the fool before leading, and its holder must then play it to that trick (false: nobody calls for the fool)"
+            => /// D7 `call_for_fool`: the player on lead may call for the fool before leading; its
+            /// holder must play it to that trick.
+            call_for_fool: bool = false;
         "danish_discard_rules": (words),
             "the dealer may not discard a king, the pagat, the mondo, a trump (unless none is left), a card of a combination (unless unavoidable) or the fool (unless announcing Tout); simple4pt: only the 4-point cards are barred"
             => /// D8 `danish_discard_rules`.
@@ -108,6 +114,8 @@ mod tests {
         // Every option's default and round trip: `tests/core.rs`, for every variant.
         let mut o = DanishOptions::default();
         assert!(o.set("allow_call_for_fool", "true").is_err());
+        o.set("call_for_fool", "true").expect("allowed");
+        assert!(o.call_for_fool);
         assert!(o.set("pot_foundation", "0").is_err());
         o.set("fool_endplay", "before_last_three").expect("allowed");
         assert_eq!(o.fool_endplay, FoolEndplay::BeforeLastThree);

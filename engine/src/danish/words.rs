@@ -1,6 +1,7 @@
-//! The Danish game's own words: the fool, Tout, and its ledger lines.
+//! The Danish game's own words: the fool, Tout, the call for the fool, and its ledger lines.
 
 use crate::action::{Action, Bonus};
+use crate::card::Card;
 use crate::ledger::{DanishItem, Pot};
 use crate::words::Words;
 
@@ -15,6 +16,7 @@ pub const WORDS: Words = Words {
         Action::Announce(Bonus::Volat) => {
             Some("Announce Tout: take every trick (frees the fool for the discard)")
         }
+        Action::Call(Card::SKIZ) => Some("Call for the fool"),
         _ => None,
     },
 };

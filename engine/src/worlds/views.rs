@@ -23,6 +23,7 @@ pub(super) struct DanishFacts {
     pub(super) tout: bool,
     pub(super) skat_has_trumps: Option<bool>,
     pub(super) named: Option<Option<crate::card::Suit>>,
+    pub(super) fool_called: bool,
     pub(super) melds: [Option<Melds>; MAX_SEATS],
 }
 
@@ -73,6 +74,7 @@ pub(super) fn seen(g: &AnyGame, me: Seat) -> Seen {
             tout: d.tout_announced(),
             skat_has_trumps: d.skat_has_trumps(),
             named: d.named_suit(),
+            fool_called: d.fool_called(),
             melds,
         }
     });

@@ -276,6 +276,7 @@ pub(crate) fn view(r: &mut Rng) -> pb::GameView {
                     text: r.string(),
                 }),
             }),
+            fool_called: r.bool(),
         }),
     }
 }
