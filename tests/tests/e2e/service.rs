@@ -888,6 +888,83 @@ async fn health_reflection_and_grpc_web() {
     server.stop().await;
 }
 
+// The Danish call for the fool goes over the wire as a CALL of the fool, labelled in the
+// game's words; it leaves the caller to lead, the view shows it, and a second call is refused
+// with its rule. rule: DK-PLAY-15
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_danish_call_for_the_fool_is_a_call_of_the_fool() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let is_call =
+        |m: &pb::LegalMove| m.action.as_ref().map(|a| a.kind) == Some(pb::ActionKind::Call as i32);
+    // Play on, by the first legal move, until the player on lead may call.
+    let mut record = c
+        .new_deal(pb::NewDealRequest {
+            variant: "danish-tarok".to_owned(),
+            options: vec![pb::RuleOption {
+                name: "call_for_fool".to_owned(),
+                value: "true".to_owned(),
+            }],
+            seats: 3,
+            dealer: 2,
+            deal: Some(pb::new_deal_request::Deal::Seed(tarock_e2e::seed(19180))),
+            ..Default::default()
+        })
+        .await
+        .expect("new deal")
+        .into_inner()
+        .record
+        .expect("a record");
+    let (lm, call) = loop {
+        let lm = legal_moves(&mut c, &record).await;
+        assert!(!lm.game_over, "the call comes before the end");
+        if let Some(m) = lm.moves.iter().find(|m| is_call(m)).cloned() {
+            break (lm, m);
+        }
+        record = tarock_e2e::apply_id(&mut c, record, lm.moves[0].id).await;
+    };
+    let action = call.action.clone().expect("an action");
+    assert_eq!(action.notation, "call SKIZ");
+    assert_eq!(
+        action.card.as_ref().map(|c| c.notation.as_str()),
+        Some("SKIZ")
+    );
+    assert_eq!(call.label, "Call for the fool");
+    let seat = lm.to_act.expect("a seat to act");
+    let after = c
+        .apply_action(pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Record(record.clone())),
+            action: Some(action.clone()),
+            seat: Some(seat),
+            viewer: seat_viewer(seat),
+            ..Default::default()
+        })
+        .await
+        .expect("the call")
+        .into_inner();
+    let view = after.view.expect("a view");
+    assert_eq!(view.to_act, Some(seat), "the caller then leads");
+    assert!(view.danish.as_ref().is_some_and(|d| d.fool_called));
+    let last = view.history.last().and_then(|h| h.action.as_ref());
+    assert_eq!(last.map(|a| a.notation.as_str()), Some("call SKIZ"));
+    let e = c
+        .apply_action(pb::ApplyActionRequest {
+            state: Some(pb::apply_action_request::State::Record(
+                after.record.expect("a record"),
+            )),
+            action: Some(action),
+            seat: Some(seat),
+            ..Default::default()
+        })
+        .await
+        .expect_err("a second call");
+    assert_eq!(e.code(), Code::FailedPrecondition);
+    let (reason, meta) = error_info(&e);
+    assert_eq!(reason, "ILLEGAL_ACTION");
+    assert_eq!(meta.get("rule").map(String::as_str), Some("DK-PLAY-15"));
+    server.stop().await;
+}
+
 // The Danish dealer's Tout is offered in the game's own words, by LegalMoves and by
 // SuggestMove alike. rule: DK-ANN-14
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
