@@ -96,14 +96,7 @@ pub fn rulebook() -> &'static Rulebook {
 /// The language code of the game's own language: "hu", "pl", "de" or "da".
 #[must_use]
 pub const fn language(variant: Variant) -> &'static str {
-    match variant {
-        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
-            "hu"
-        }
-        Variant::PolishKrolami => "pl",
-        Variant::AustrianIllustrated => "de",
-        Variant::DanishTarok => "da",
-    }
+    crate::glossary::Language::of(variant).code()
 }
 
 /// The id prefixes of the rules a variant is played by: its game's, and for the Hungarian

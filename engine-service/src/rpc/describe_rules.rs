@@ -1,8 +1,10 @@
 //! `DescribeRules`: the rules of one variant as the rules reference states them, in English or
 //! in the game's own language, and its options.
 
-use crate::convert::FieldViolation;
+use crate::convert::{self, FieldViolation};
 use crate::error;
+use tarock_engine::game::{End, Stage};
+use tarock_engine::glossary::{self, Language};
 use tarock_engine::rulebook::{self, Rule};
 use tarock_engine::Variant;
 use tarock_proto::v1 as pb;
@@ -22,10 +24,11 @@ pub(crate) fn handle(r: &pb::DescribeRulesRequest) -> Result<pb::DescribeRulesRe
         ));
     };
     let native = rulebook::language(variant);
-    let locale = match r.locale.as_str() {
-        "" | "en" => "en",
-        l if l == native => native,
-        other => {
+    let asked = Language::from_code(&r.locale).map(Language::code);
+    let locale = match (r.locale.as_str(), asked) {
+        ("", _) | (_, Some("en")) => "en",
+        (_, Some(l)) if l == native => native,
+        (other, _) => {
             return Err(error::bad_field(
                 "locale",
                 &format!(
@@ -74,5 +77,70 @@ pub(crate) fn handle(r: &pb::DescribeRulesRequest) -> Result<pb::DescribeRulesRe
             })
             .collect(),
         options: crate::rpc::list_variants::options(variant),
+        glossary: Some(glossary_of(variant, locale)),
     })
+}
+
+/// The phases the API names, in its order.
+const STAGES: [Stage; 9] = [
+    Stage::Auction,
+    Stage::Discard,
+    Stage::Annul,
+    Stage::Announce,
+    Stage::Play,
+    Stage::Over(End::Played),
+    Stage::Opening,
+    Stage::Call,
+    Stage::Talon,
+];
+
+/// What the variant's cards, bonuses, contracts, kontra levels and phases are called in
+/// `locale` ("en" or the game's own language).
+fn glossary_of(variant: Variant, locale: &str) -> pb::Glossary {
+    let language = Language::from_code(locale).unwrap_or(Language::English);
+    pb::Glossary {
+        cards: glossary::cards(variant)
+            .into_iter()
+            .map(|card| pb::Card {
+                name: glossary::card_name(variant, card, language)
+                    .unwrap_or_else(|| card.name().to_owned()),
+                ..convert::card_to_pb(card)
+            })
+            .collect(),
+        bonuses: glossary::bonuses(variant)
+            .iter()
+            .filter_map(|&bonus| {
+                Some(pb::BonusName {
+                    bonus: convert::bonus_to_pb(bonus) as i32,
+                    suit: convert::suit_to_pb(bonus.suit()) as i32,
+                    name: glossary::bonus_name(variant, bonus, language)?,
+                })
+            })
+            .collect(),
+        contracts: glossary::contracts(variant)
+            .iter()
+            .filter_map(|&contract| {
+                Some(pb::ContractName {
+                    contract: convert::contract_to_pb(contract) as i32,
+                    name: glossary::contract_name(variant, contract, language)?.to_owned(),
+                })
+            })
+            .collect(),
+        kontra_levels: glossary::kontra_levels(variant)
+            .iter()
+            .filter_map(|&level| {
+                Some(pb::KontraLevelName {
+                    level: u32::from(level),
+                    name: glossary::kontra_level(variant, level, language)?.to_owned(),
+                })
+            })
+            .collect(),
+        phases: STAGES
+            .iter()
+            .map(|&stage| pb::PhaseName {
+                phase: convert::phase_to_pb(stage) as i32,
+                name: glossary::phase_name(stage, language).to_owned(),
+            })
+            .collect(),
+    }
 }

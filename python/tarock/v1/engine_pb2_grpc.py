@@ -126,7 +126,8 @@ class EngineServiceServicer:
     def DescribeRules(self, request, context):
         """The rules of one variant as the project's rules reference (docs/rules/) states them, in
         English or in the game's own language: every rule's id (the id refusals cite), phase and
-        one-line statement, and the variant's options.
+        one-line statement, the variant's options, and what its cards, bonuses, contracts, kontra
+        levels and phases are called.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -52,6 +52,49 @@ async fn every_variant_describes_its_rules_in_both_languages() {
             assert_ne!(e.text, o.text, "{}: translated", e.id);
             assert_eq!(e.callers_job, rule.callers_job.unwrap_or_default());
         }
+        // The glossary names every card of the packs once, in each language; in English as
+        // the cards' own names.
+        let (ge, go) = (
+            en.glossary.expect("glossary"),
+            own.glossary.expect("glossary"),
+        );
+        assert_eq!(
+            ge.cards.len(),
+            tarock_engine::glossary::cards(variant).len() as usize
+        );
+        for g in [&ge, &go] {
+            let names: HashSet<&str> = g.cards.iter().map(|c| c.name.as_str()).collect();
+            assert_eq!(names.len(), g.cards.len(), "{variant}: card names distinct");
+            assert!(names.iter().all(|n| !n.is_empty()));
+            assert_eq!(g.phases.len(), 9, "{variant}");
+            assert_eq!(g.bonuses.len(), ge.bonuses.len());
+            assert_eq!(g.kontra_levels.len(), ge.kontra_levels.len());
+        }
+        for (e, o) in ge.cards.iter().zip(&go.cards) {
+            let card = tarock_engine::Card::try_new(e.index as u8).expect("a card");
+            assert_eq!(e.name, card.name(), "{variant}");
+            assert_eq!((e.index, &e.notation), (o.index, &o.notation));
+        }
+        assert!(
+            ge.cards
+                .iter()
+                .zip(&go.cards)
+                .any(|(e, o)| e.name != o.name),
+            "{variant}: the game's names"
+        );
+        assert!(
+            ge.phases
+                .iter()
+                .zip(&go.phases)
+                .any(|(e, o)| e.name != o.name),
+            "{variant}: the phases in the game's language"
+        );
+        let ladder = if variant == Variant::DanishTarok {
+            0
+        } else {
+            1
+        };
+        assert!(ge.kontra_levels.len() >= ladder, "{variant}");
         // The options are ListVariants' own.
         let listed = c
             .list_variants(pb::ListVariantsRequest {})
@@ -84,6 +127,24 @@ async fn chosen_rules_come_in_the_order_asked() {
     let ids: Vec<&str> = r.rules.iter().map(|r| r.id.as_str()).collect();
     assert_eq!(ids, ["HU-PLAY-05", "HU-BID-01"]);
     assert_eq!(r.rules[0].phase, "PLAY");
+    // A region is read as its language; the Hungarian kontra ladder has five levels.
+    let g = r.glossary.expect("glossary");
+    assert_eq!(g.kontra_levels.len(), 5);
+    assert_eq!(g.kontra_levels[0].level, 1);
+    let at = c
+        .describe_rules(request("austrian-illustrated", "de-AT", &["AT-PLAY-02"]))
+        .await
+        .expect("rules")
+        .into_inner();
+    assert_eq!(at.locale, "de");
+    let mond = at
+        .glossary
+        .expect("glossary")
+        .cards
+        .into_iter()
+        .find(|c| c.notation == "T21")
+        .expect("the XXI");
+    assert_eq!(mond.name, "Mond");
 }
 
 // A wrong variant, locale or id is INVALID_ARGUMENT naming the field.
