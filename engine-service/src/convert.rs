@@ -9,8 +9,8 @@ use tarock_engine::danish::{Grade, Meld};
 use tarock_engine::game::{End, Observe, Stage, Viewer};
 use tarock_engine::ledger::{DanishItem, Scoring};
 use tarock_engine::{
-    Action, AnyGame, Bonus, Card, Contract, DealBuilder, DealSource, Item, Ledger, Seat, Setup,
-    Suit, Team, Variant,
+    Action, AnyGame, Bonus, Card, Carried, Contract, DealBuilder, DealSource, Item, Ledger, Seat,
+    Setup, Suit, Team, Variant,
 };
 use tarock_proto::v1 as pb;
 
@@ -619,6 +619,16 @@ pub fn setup_from_pb(
     if let Some(v) = v {
         let mut typed = v.default_options();
         for (i, o) in options.iter().enumerate() {
+            if let Some(place) = moved_to_match_state(&o.name) {
+                errs.push(FieldViolation::new(
+                    format!("{field}options[{i}]"),
+                    format!(
+                        "{} is no rule option: a match carries it in the record's {place}, which NextDeal writes",
+                        o.name
+                    ),
+                ));
+                continue;
+            }
             match typed.set(&o.name, &o.value) {
                 Ok(()) => opts.push((o.name.clone(), o.value.clone())),
                 Err(e) => errs.push(FieldViolation::new(
@@ -642,9 +652,68 @@ pub fn setup_from_pb(
             seats: seats_u8,
             dealer,
             deal,
+            carried: tarock_engine::Carried::default(),
         }),
         _ => Err(errs),
     }
+}
+
+/// Where a value that earlier records held as a rule option travels now, for a clear refusal.
+fn moved_to_match_state(name: &str) -> Option<&'static str> {
+    match name {
+        "pagat_pot" | "king_pot" => Some("match_state.pots"),
+        "obliged_bidder" => Some("match_state.obliged_bidder"),
+        _ => None,
+    }
+}
+
+/// What a record's match state carries into its hand (the Danish pots, the Austrian obliged
+/// bidder); whether it fits the game is the engine's to say ([`tarock_engine::SetupError`]).
+fn carried_from_pb(m: Option<&pb::MatchState>) -> Result<Carried, FieldViolation> {
+    let Some(m) = m else {
+        return Ok(Carried::default());
+    };
+    let pots = match m.pots[..] {
+        [] => [0, 0],
+        [pagat, king] => [pagat, king],
+        _ => {
+            return Err(FieldViolation::new(
+                "record.match_state.pots",
+                format!(
+                    "the pagat pot and the king pot: two values, not {}",
+                    m.pots.len()
+                ),
+            ))
+        }
+    };
+    let obliged_bidder = match m.obliged_bidder {
+        None => None,
+        Some(s) => Some(
+            u8::try_from(s)
+                .ok()
+                .and_then(Seat::try_new)
+                .ok_or_else(|| {
+                    FieldViolation::new(
+                        "record.match_state.obliged_bidder",
+                        format!("no seat {s} at this table"),
+                    )
+                })?,
+        ),
+    };
+    Ok(Carried {
+        pots,
+        obliged_bidder,
+    })
+}
+
+/// What the next hand carries, on the wire: written into its match state.
+pub fn carried_to_pb(c: &Carried, m: &mut pb::MatchState) {
+    m.pots = if c.pots == [0, 0] {
+        Vec::new()
+    } else {
+        c.pots.to_vec()
+    };
+    m.obliged_bidder = c.obliged_bidder.map(|s| u32::from(s.get()));
 }
 
 /// The deal source of a wire seed.
@@ -704,7 +773,8 @@ pub fn record_from_pb(r: &pb::GameRecord) -> Result<Decoded, Vec<FieldViolation>
             Some(explicit_from_pb(d, "record.explicit_deal").map_err(|e| vec![e])?)
         }
     };
-    let setup = setup_from_pb(&r.variant, &r.options, r.seats, r.dealer, deal, "record.")?;
+    let mut setup = setup_from_pb(&r.variant, &r.options, r.seats, r.dealer, deal, "record.")?;
+    setup.carried = carried_from_pb(r.match_state.as_ref()).map_err(|e| vec![e])?;
     let mut decoded = Vec::with_capacity(n);
     let mut errs = Vec::new();
     for (i, a) in actions.enumerate() {
@@ -1096,6 +1166,8 @@ pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState
         session: session as i32,
         skiz_holder: holder,
         session_turns: turns,
+        pots: Vec::new(),
+        obliged_bidder: None,
     }
 }
 

@@ -53,5 +53,7 @@ pub use shared::Core;
 pub use shuffle::{DealRng, ShuffledPack};
 pub use solve::{SeatMask, Solution, SolveError, Solver};
 pub use trick::{Trick, TrickRules};
-pub use variant::{AnyGame, DealSource, ReplayError, Setup, SetupError, Variant, RULES_VERSION};
+pub use variant::{
+    AnyGame, Carried, DealSource, ReplayError, Setup, SetupError, Variant, RULES_VERSION,
+};
 pub use worlds::{with_deal, World, WorldError, Worlds};

@@ -213,13 +213,12 @@ pub(crate) use option_words;
 
 /// Declares a game's rule options once each, in the order a client lists them: the struct's
 /// field and its default, the option's spec (name, type, allowed values, default, description),
-/// how a value is set from its word and read back. An option without a field (`fixed`) is a
-/// placeholder with a single allowed value.
+/// how a value is set from its word and read back. Fields before the options (in the struct's
+/// braces) are state of the hand that is no rule option: no spec names them.
 ///
 /// The kinds: `(bool)`; `(int min, max)` (an integer field, its default written as a literal);
-/// `(seat min, max)` (an `Option<u8>` seat, its default the literal `-1` for none); `(words)`
-/// (an enum declared with [`option_words!`]); `(flag no, yes)` (a `bool` written as one of two
-/// words); `(fixed word)` (a placeholder).
+/// `(words)` (an enum declared with [`option_words!`]); `(flag no, yes)` (a `bool` written as
+/// one of two words).
 macro_rules! rule_options {
     (
         $(#[$sm:meta])*
@@ -338,9 +337,6 @@ pub(crate) use rule_options;
 
 /// The field value of an option's declared default.
 macro_rules! option_value {
-    ((seat $($k:tt)*), $default:expr) => {
-        $crate::options::seat_of($default)
-    };
     ($kind:tt, $default:expr) => {
         $default
     };
@@ -358,20 +354,11 @@ macro_rules! option_kind {
             max: $max,
         }
     };
-    ((seat $min:expr, $max:expr), $ty:ty) => {
-        $crate::options::OptionKind::Int {
-            min: $min,
-            max: $max,
-        }
-    };
     ((words), $ty:ty) => {
         $crate::options::OptionKind::Enum(<$ty>::WORDS)
     };
     ((flag $no:literal, $yes:literal), $ty:ty) => {
         $crate::options::OptionKind::Enum(&[$no, $yes])
-    };
-    ((fixed $word:literal)) => {
-        $crate::options::OptionKind::Enum(&[$word])
     };
 }
 pub(crate) use option_kind;
@@ -388,9 +375,6 @@ macro_rules! option_text {
     ((int $($k:tt)*), $v:expr, $default:expr) => {
         stringify!($default)
     };
-    ((seat $($k:tt)*), $v:expr, $default:expr) => {
-        stringify!($default)
-    };
     ((words), $v:expr, $default:expr) => {
         $v.word()
     };
@@ -400,9 +384,6 @@ macro_rules! option_text {
         } else {
             $no
         }
-    };
-    ((fixed $word:literal)) => {
-        $word
     };
 }
 pub(crate) use option_text;
@@ -415,9 +396,6 @@ macro_rules! option_parse {
     };
     ((int $($k:tt)*), $v:expr, $old:expr, $ty:ty) => {
         $v.parse().unwrap_or($old)
-    };
-    ((seat $($k:tt)*), $v:expr, $old:expr, $ty:ty) => {
-        $v.parse::<i64>().map_or($old, |n| u8::try_from(n).ok())
     };
     ((words), $v:expr, $old:expr, $ty:ty) => {
         <$ty>::from_word($v).unwrap_or($old)
@@ -436,26 +414,11 @@ macro_rules! option_show {
     ((int $($k:tt)*), $v:expr) => {
         $v.to_string()
     };
-    ((seat $($k:tt)*), $v:expr) => {
-        $v.map_or(-1, i64::from).to_string()
-    };
     ((words), $v:expr) => {
         $v.word().to_owned()
     };
     ((flag $no:literal, $yes:literal), $v:expr) => {
         if $v { $yes } else { $no }.to_owned()
     };
-    ((fixed $word:literal)) => {
-        $word.to_owned()
-    };
 }
 pub(crate) use option_show;
-
-/// The seat of a `seat` option's value: none for a negative value.
-pub(crate) const fn seat_of(n: i64) -> Option<u8> {
-    if n >= 0 && n <= u8::MAX as i64 {
-        Some(n as u8)
-    } else {
-        None
-    }
-}

@@ -16,7 +16,7 @@ use crate::ledger::Ledger;
 use crate::options::Options;
 use crate::seat::{Seat, Table, TableError};
 use crate::trick::TrickRules;
-use crate::variant::{AnyGame, Variant};
+use crate::variant::{AnyGame, Carried, Variant};
 use crate::words::Words;
 
 /// A game's dense space of stable integer ids for its actions, for bots and learning: part of
@@ -66,6 +66,23 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
     /// Deals a shuffled pack `order` (every card of [`Rules::shape`]'s pack) in the game's
     /// dealing pattern.
     fn deal_from_order(options: &Self::Options, table: &Table, order: &[Card]) -> Deal;
+
+    /// Takes what a match carries into the hand into the hand's options (the Danish pots, the
+    /// Austrian obliged bidder); by default nothing may be carried.
+    ///
+    /// # Errors
+    /// What does not fit the game or the table.
+    fn carry_in(
+        _options: &mut Self::Options,
+        carried: &Carried,
+        _table: &Table,
+    ) -> Result<(), &'static str> {
+        if *carried == Carried::default() {
+            Ok(())
+        } else {
+            Err("this game carries no pots and no obliged bidder from hand to hand")
+        }
+    }
 
     /// A new hand from a validated setup: `deal` fits [`Rules::shape`] at `table`.
     fn from_setup(options: Self::Options, table: Table, deal: Deal) -> Self;

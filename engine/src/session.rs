@@ -35,7 +35,7 @@ use crate::hungarian::{Hungarian, HungarianOptions};
 use crate::ledger::Ledger;
 use crate::rules::Rules;
 use crate::seat::{BySeat, Seat, TableError};
-use crate::variant::{dispatch, with_game, AnyGame, DealSource, Setup, Variant};
+use crate::variant::{dispatch, with_game, AnyGame, Carried, DealSource, Setup, Variant};
 use crate::{Austrian, Danish, Polish};
 
 /// Most doubled rounds a [`MatchContext`] keeps running at once. Since every deal counts
@@ -136,10 +136,6 @@ pub trait SessionRules: Rules {
     /// soon as someone reaches a number of points.
     const TARGET: Option<(i64, i64)> = None;
 
-    /// The options of the next hand that [`SessionRules::carry`] writes, left out of the
-    /// previous hand's options.
-    const CARRIED: &'static [&'static str] = &[];
-
     /// Whether thrown-in hands start doubled rounds under this hand's options.
     fn doubling(&self) -> bool {
         false
@@ -162,13 +158,9 @@ pub trait SessionRules: Rules {
         m.session = Session::Over;
     }
 
-    /// The options the next hand carries (added to `options`) and where its cards come from.
-    fn carry(
-        _m: &MatchContext,
-        _options: &mut Vec<(String, String)>,
-        seed: [u8; 32],
-    ) -> DealSource {
-        DealSource::Seed(seed)
+    /// What the next hand carries from the match, and where its cards come from.
+    fn carry(_m: &MatchContext, seed: [u8; 32]) -> (DealSource, Carried) {
+        (DealSource::Seed(seed), Carried::default())
     }
 }
 
@@ -601,26 +593,20 @@ impl MatchContext {
     }
 
     /// The setup of the next hand: `base`'s variant, options and seats, dealt by
-    /// [`MatchContext::dealer`] from `seed`, with what the game carries from hand to hand: the
-    /// pots a Danish hand starts with (options `pagat_pot`, `king_pot`), and after an Austrian
-    /// hand in which talon cards were kept, the rest of the pack shuffled from `seed` with the
-    /// kept cards in the keeper's hand, who must bid (option `obliged_bidder`, AT-BID-09/10).
+    /// [`MatchContext::dealer`] from `seed`, with what the game carries from hand to hand
+    /// ([`Carried`]): the pots a Danish hand starts with, and after an Austrian hand in which
+    /// talon cards were kept, the rest of the pack shuffled from `seed` with the kept cards in
+    /// the keeper's hand, who must bid (AT-BID-09/10).
     #[must_use]
     pub fn next_setup(&self, base: &Setup, seed: [u8; 32]) -> Setup {
-        let carried = with_session!(self.kind, S => S::CARRIED);
-        let mut options: Vec<(String, String)> = base
-            .options
-            .iter()
-            .filter(|(k, _)| !carried.contains(&k.as_str()))
-            .cloned()
-            .collect();
-        let deal = with_session!(self.kind, S => S::carry(self, &mut options, seed));
+        let (deal, carried) = with_session!(self.kind, S => S::carry(self, seed));
         Setup {
             variant: base.variant,
-            options,
+            options: base.options.clone(),
             seats: base.seats,
             dealer: self.dealer,
             deal,
+            carried,
         }
     }
 }

@@ -266,6 +266,21 @@ pub enum DealSource {
     Explicit(DealBuilder),
 }
 
+/// What a match carries into a hand besides the totals: state of the session, not rules. A
+/// single hand, or a match's first, carries nothing ([`Carried::default`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Carried {
+    /// Danish: the pagat pot and the king pot when the hand starts (0: empty, founded before the
+    /// deal, DK-MATCH-05).
+    pub pots: [i64; 2],
+    /// Austrian: the seat that kept talon cards after three passes in the hand before, and now
+    /// may not pass (AT-BID-10).
+    pub obliged_bidder: Option<Seat>,
+}
+
+/// The largest pot a hand may start with.
+pub const MAX_POT: i64 = 1_000_000_000_000_000;
+
 /// The unvalidated description of a hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -281,6 +296,8 @@ pub struct Setup {
     pub dealer: Seat,
     /// The cards.
     pub deal: DealSource,
+    /// What the match carries into the hand (set by [`crate::session::MatchContext::next_setup`]).
+    pub carried: Carried,
 }
 
 impl Setup {
@@ -293,6 +310,7 @@ impl Setup {
             seats,
             dealer,
             deal: DealSource::Seed(seed),
+            carried: Carried::default(),
         }
     }
 
@@ -330,6 +348,9 @@ pub enum SetupError {
     Dealer(Seat),
     /// The explicit deal is invalid.
     Deal(DealError),
+    /// What the match carries into the hand does not fit the game (pots outside a Danish match,
+    /// an obliged bidder outside an Austrian one or off the table).
+    Carried(&'static str),
 }
 
 impl fmt::Display for SetupError {
@@ -345,6 +366,7 @@ impl fmt::Display for SetupError {
             }
             SetupError::Dealer(d) => write!(f, "dealer {d} is not a seat at this table"),
             SetupError::Deal(e) => e.fmt(f),
+            SetupError::Carried(what) => f.write_str(what),
         }
     }
 }
@@ -567,6 +589,7 @@ fn from_setup<G: Rules>(setup: &Setup) -> Result<AnyGame, SetupError> {
     }
     let table =
         G::table(setup.seats, setup.dealer).map_err(|_| SetupError::Dealer(setup.dealer))?;
+    G::carry_in(&mut o, &setup.carried, &table).map_err(SetupError::Carried)?;
     let shape = G::shape(&o);
     let deal = match &setup.deal {
         DealSource::Seed(seed) => {

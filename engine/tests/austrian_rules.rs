@@ -296,9 +296,8 @@ fn graz_the_dealer_keeps_talon_cards_and_must_then_bid() {
     m.record_game(&g);
     assert_eq!(m.dealer(), seat(0));
     let next = m.next_setup(&base().setup(&opts), seed_from_u64(3));
-    assert!(next
-        .options
-        .contains(&("obliged_bidder".to_owned(), "2".to_owned())));
+    assert_eq!(next.carried.obliged_bidder, Some(seat(2)));
+    assert!(next.options.iter().all(|(n, _)| n != "obliged_bidder"));
     let mut h = AnyGame::new(&next).expect("a valid deal");
     assert!(at(&h).hand(seat(2)).is_superset(set("C9 C8 C7 S9")));
     for s in 0..3 {

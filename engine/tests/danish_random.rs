@@ -17,14 +17,28 @@ fn dk(g: &AnyGame) -> &Danish {
     g.as_danish().expect("only Danish setups here")
 }
 
-fn setup(seed: u64, seats: u8, options: &[(&str, &str)]) -> Setup {
-    Setup::seeded(
+/// The hand of `seed`: its options, and the pots it starts with (the match's).
+#[derive(Clone, Copy)]
+struct Config<'a> {
+    options: &'a [(&'a str, &'a str)],
+    pots: [i64; 2],
+}
+
+const PLAIN: Config<'static> = Config {
+    options: &[],
+    pots: [0, 0],
+};
+
+fn setup(seed: u64, seats: u8, config: Config<'_>) -> Setup {
+    let mut s = Setup::seeded(
         Variant::DanishTarok,
         seats,
         Seat::new((seed % u64::from(seats)) as u8),
         seed_from_u64(seed),
     )
-    .with_options(options)
+    .with_options(config.options);
+    s.carried.pots = config.pots;
+    s
 }
 
 /// Every card is in exactly one place: a hand, a pile, the skat or the trick in progress.
@@ -57,11 +71,11 @@ fn assert_conserved(d: &Danish, seed: u64) {
 fn play(
     seed: u64,
     seats: u8,
-    options: &[(&str, &str)],
+    config: Config<'_>,
     full_space: bool,
     rng: &mut DealRng,
 ) -> (AnyGame, Vec<Action>) {
-    let mut g = AnyGame::new(&setup(seed, seats, options)).expect("valid setup");
+    let mut g = AnyGame::new(&setup(seed, seats, config)).expect("valid setup");
     let mut record = Vec::new();
     while g.to_act().is_some() {
         let legal = g.legal_actions();
@@ -77,7 +91,7 @@ fn play(
     (g, record)
 }
 
-fn check(g: &AnyGame, record: &[Action], seed: u64, seats: u8, options: &[(&str, &str)]) -> End {
+fn check(g: &AnyGame, record: &[Action], seed: u64, seats: u8, config: Config<'_>) -> End {
     let d = dk(g);
     let out = g.outcome().expect("over");
     let l = &out.ledger;
@@ -112,7 +126,7 @@ fn check(g: &AnyGame, record: &[Action], seed: u64, seats: u8, options: &[(&str,
         );
     }
     let replayed =
-        AnyGame::replay(&setup(seed, seats, options), record).expect("the record replays");
+        AnyGame::replay(&setup(seed, seats, config), record).expect("the record replays");
     assert_eq!(&replayed, g, "seed {seed}: replay");
     out.end
 }
@@ -124,8 +138,8 @@ fn thousands_of_random_deals() {
         let mut played = 0;
         for seed in 0..3_000u64 {
             let mut rng = DealRng::from_seed(seed_from_u64(seed ^ 0xd4));
-            let (g, record) = play(seed, seats, &[], seed < 20, &mut rng);
-            if check(&g, &record, seed, seats, &[]) == End::Played {
+            let (g, record) = play(seed, seats, PLAIN, seed < 20, &mut rng);
+            if check(&g, &record, seed, seats, PLAIN) == End::Played {
                 played += 1;
             }
         }
@@ -136,33 +150,43 @@ fn thousands_of_random_deals() {
 // rule: DK-PLAY-11, DK-PLAY-12, DK-PLAY-13, DK-PLAY-15, DK-TALON-08, DK-SCORE-11
 #[test]
 fn random_deals_under_every_non_default_option() {
-    let configs: [&[(&str, &str)]; 4] = [
-        &[
-            ("fool_endplay", "must_play_before_last"),
-            ("fool_lead_suit", "next_card"),
-            ("pay_pagat_trick_win", "false"),
-            ("pagat_pot", "35"),
-            ("king_pot", "140"),
-        ],
-        &[
-            ("fool_endplay", "before_last_three"),
-            ("fool_exchange_card", "true"),
-            ("danish_discard_rules", "simple4pt"),
-            ("tout_payment", "135"),
-            ("pot_foundation", "40"),
-        ],
-        &[("fool_exchange_card", "true"), ("king_pot", "5")],
-        &[
-            ("call_for_fool", "true"),
-            ("fool_endplay", "before_last_two"),
-        ],
+    let configs: [Config<'_>; 4] = [
+        Config {
+            options: &[
+                ("fool_endplay", "must_play_before_last"),
+                ("fool_lead_suit", "next_card"),
+                ("pay_pagat_trick_win", "false"),
+            ],
+            pots: [35, 140],
+        },
+        Config {
+            options: &[
+                ("fool_endplay", "before_last_three"),
+                ("fool_exchange_card", "true"),
+                ("danish_discard_rules", "simple4pt"),
+                ("tout_payment", "135"),
+                ("pot_foundation", "40"),
+            ],
+            pots: [0, 0],
+        },
+        Config {
+            options: &[("fool_exchange_card", "true")],
+            pots: [0, 5],
+        },
+        Config {
+            options: &[
+                ("call_for_fool", "true"),
+                ("fool_endplay", "before_last_two"),
+            ],
+            pots: [0, 0],
+        },
     ];
-    for (i, opts) in configs.iter().enumerate() {
+    for (i, &config) in configs.iter().enumerate() {
         for seed in 0..800u64 {
             let mut rng = DealRng::from_seed(seed_from_u64(seed ^ (i as u64) << 20));
             let seats = 3 + (seed % 2) as u8;
-            let (g, record) = play(seed, seats, opts, seed < 6, &mut rng);
-            check(&g, &record, seed, seats, opts);
+            let (g, record) = play(seed, seats, config, seed < 6, &mut rng);
+            check(&g, &record, seed, seats, config);
         }
     }
 }
@@ -178,7 +202,11 @@ fn a_call_for_the_fool_is_answered_in_its_trick() {
     for seed in 0..600u64 {
         let seats = 3 + (seed % 2) as u8;
         let mut rng = DealRng::from_seed(seed_from_u64(seed ^ 0xca11));
-        let mut g = AnyGame::new(&setup(seed, seats, &options)).expect("valid setup");
+        let config = Config {
+            options: &options,
+            pots: [0, 0],
+        };
+        let mut g = AnyGame::new(&setup(seed, seats, config)).expect("valid setup");
         let mut call: Option<(Seat, usize)> = None;
         while let Some(me) = g.to_act() {
             let legal = g.legal_actions();

@@ -1035,21 +1035,22 @@ fn g_end(d: &Danish) -> Option<End> {
 // rule: DK-MATCH-02, DK-MATCH-03
 #[test]
 fn thousands_of_hands_settle_as_the_reference_does() {
-    let configs: [&[(&str, &str)]; 3] = [
-        &[],
-        &[
-            ("pay_pagat_trick_win", "false"),
-            ("king_pot", "135"),
-            ("pagat_pot", "40"),
-        ],
-        &[
-            ("fool_lead_suit", "next_card"),
-            ("fool_exchange_card", "true"),
-            ("tout_payment", "135"),
-        ],
+    // Each configuration's options, and the pots its hands start with.
+    type Config<'a> = (&'a [(&'a str, &'a str)], [i64; 2]);
+    let configs: [Config<'_>; 3] = [
+        (&[], [0, 0]),
+        (&[("pay_pagat_trick_win", "false")], [40, 135]),
+        (
+            &[
+                ("fool_lead_suit", "next_card"),
+                ("fool_exchange_card", "true"),
+                ("tout_payment", "135"),
+            ],
+            [0, 0],
+        ),
     ];
     let mut seen = std::collections::HashSet::new();
-    for (k, opts) in configs.iter().enumerate() {
+    for (k, (opts, pots)) in configs.iter().enumerate() {
         for seed in 0..1_500u64 {
             let seats = 3 + (seed % 2) as u8;
             let mut setup = Setup::seeded(DK, seats, seat((seed % 3) as u8), seed_from_u64(seed));
@@ -1057,6 +1058,7 @@ fn thousands_of_hands_settle_as_the_reference_does() {
                 .iter()
                 .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
                 .collect();
+            setup.carried.pots = *pots;
             let mut g = AnyGame::new(&setup).expect("deals");
             let mut rng = DealRng::from_seed(seed_from_u64(seed ^ (k as u64) << 32));
             // Mixed play: random moves, and now and then the heuristic, so that kings and the
@@ -1141,8 +1143,9 @@ fn three_kings_in_the_last_trick() {
             t.plays().any(|(p, c)| c.is_king() && Some(p) != w)
         })
         .count() as i64;
-    let start = (135 - 5 - before).to_string();
-    let g = AnyGame::replay(&cards.setup(&[("king_pot", &start)]), &actions).expect("replays");
+    let mut setup = cards.setup(&[]);
+    setup.carried.pots = [0, 135 - 5 - before];
+    let g = AnyGame::replay(&setup, &actions).expect("replays");
     let (w, _) = g.trick_winner(TRICKS - 1).expect("a winner");
     let l = g.outcome().expect("over").ledger;
     let ultimo = line(&l, DanishItem::KingUltimo).expect("king ultimo");
@@ -1177,17 +1180,8 @@ fn the_pots_go_from_hand_to_hand_and_are_shared_at_the_end() {
         // The next hand starts with the pots this one left.
         setup = m.next_setup(&setup, seed_from_u64(10 + k));
         let pots = l.pots.expect("pots");
-        let opt = |name: &str| {
-            setup
-                .options
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.parse::<i64>().expect("a number"))
-        };
-        assert_eq!(
-            (opt("pagat_pot"), opt("king_pot")),
-            (Some(pots[0]), Some(pots[1]))
-        );
+        assert_eq!(setup.carried.pots, pots);
+        assert!(setup.options.is_empty(), "the pots are no options");
         // Whoever empties a pot: the next hand founds it, every player paying.
         let next = AnyGame::new(&setup).expect("deals");
         let founded = next.outcome();

@@ -290,6 +290,7 @@ fn new_game(variant: Variant, options: &[(&str, &str)], deal: &Deal) -> Hungaria
         seats: 4,
         dealer: seat(3),
         deal: DealSource::Explicit(builder),
+        carried: tarock_engine::Carried::default(),
     };
     let g = AnyGame::new(&setup).unwrap_or_else(|e| panic!("{e}"));
     *g.as_hungarian().expect("only hungarian setups here")
@@ -1427,6 +1428,7 @@ fn marton_bonuses_do_not_exist() {
         seats: 4,
         dealer: seat(3),
         deal: DealSource::Seed([7; 32]),
+        carried: tarock_engine::Carried::default(),
     };
     for value in ["off", "on"] {
         assert!(AnyGame::new(&setup(value)).is_err(), "{value}");

@@ -170,6 +170,7 @@ fn setup(
         seats,
         dealer: seat(dealer),
         deal: DealSource::Explicit(cards.builder()),
+        carried: tarock_engine::Carried::default(),
     }
 }
 

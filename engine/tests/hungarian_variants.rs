@@ -529,6 +529,7 @@ impl Case {
             seats: self.seats,
             dealer: seat(self.seats - 1),
             deal: DealSource::Explicit(builder),
+            carried: tarock_engine::Carried::default(),
         }
     }
 
@@ -1156,6 +1157,7 @@ fn four_kings_hand() -> AnyGame {
         seats: 4,
         dealer: seat(3),
         deal: DealSource::Explicit(builder),
+        carried: tarock_engine::Carried::default(),
     };
     let mut g = AnyGame::new(&setup).expect("setup");
     run(&mut g, "bid three, pass, pass, pass");
@@ -1232,6 +1234,7 @@ fn high_tarokk_nine_reserved_cards_in_one_hand() {
         seats: 4,
         dealer: seat(3),
         deal: DealSource::Explicit(builder),
+        carried: tarock_engine::Carried::default(),
     };
     let mut g = AnyGame::new(&setup).expect("setup");
     run(&mut g, "bid three, pass, pass, pass");
@@ -1298,6 +1301,7 @@ fn talon_honours_are_paid_only_for_a_hand_played_out() {
         seats: 5,
         dealer: DEALER5,
         deal: DealSource::Explicit(builder),
+        carried: tarock_engine::Carried::default(),
     };
     let mut g = AnyGame::new(&setup).expect("setup");
     run(&mut g, "pass, pass, pass, bid three");

@@ -156,6 +156,7 @@ pub(crate) fn setup(
         seats,
         dealer,
         deal: DealSource::Seed(seed),
+        carried: tarock_engine::Carried::default(),
     })
 }
 

@@ -168,6 +168,7 @@ impl VectorGame {
             seats,
             dealer: Seat::new(0),
             deal: DealSource::Seed([0; 32]),
+            carried: tarock_engine::Carried::default(),
         };
         let mut tables = Vec::with_capacity(seeds.len());
         for (seed, dealer) in seeds.into_iter().zip(dealers) {

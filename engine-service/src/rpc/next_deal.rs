@@ -82,7 +82,8 @@ pub(crate) fn handle(
     let setup = m.next_setup(&replayed.decoded.setup, seed);
     let game = AnyGame::new(&setup).map_err(|e| error::setup(&e, ""))?;
     let who = viewer(r.viewer.as_ref(), &game)?;
-    let match_state = convert::match_to_pb(&m);
+    let mut match_state = convert::match_to_pb(&m);
+    convert::carried_to_pb(&setup.carried, &mut match_state);
     let multiplier = u32::try_from(m.multiplier()).unwrap_or(u32::MAX);
     let sealed = match &replayed.sealed {
         None => None,

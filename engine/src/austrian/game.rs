@@ -873,6 +873,26 @@ impl crate::rules::Rules for Austrian {
     }
 
     /// A new hand: `deal` must fit [`Austrian::SHAPE`].
+    /// The seat that kept talon cards in the hand before and may not pass (AT-BID-10).
+    fn carry_in(
+        o: &mut AustrianOptions,
+        carried: &crate::variant::Carried,
+        table: &Table,
+    ) -> Result<(), &'static str> {
+        if carried.pots != [0, 0] {
+            return Err("an Austrian hand has no pots");
+        }
+        match carried.obliged_bidder {
+            Some(s) if s.get() >= table.seats => {
+                Err("the obliged bidder is not a seat at the table")
+            }
+            s => {
+                o.obliged_bidder = s.map(Seat::get);
+                Ok(())
+            }
+        }
+    }
+
     fn from_setup(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
         let forehand = table.first_active();
         let item = Declared {

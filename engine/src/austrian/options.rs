@@ -59,8 +59,12 @@ option_words! {
 }
 
 rule_options! {
-    /// Every Austrian rule option.
-    pub struct AustrianOptions {}
+    /// Every Austrian rule option, and the hand's obliged bidder.
+    pub struct AustrianOptions {
+        /// The seat that kept talon cards after three passes in the hand before and may not
+        /// pass (AT-BID-10): carried by the match ([`crate::Carried`]), not a rule option.
+        pub obliged_bidder: Option<u8> = None;
+    }
     /// The defaults.
     const fn defaults();
     specs(_o) => &SPECS;
@@ -101,16 +105,10 @@ rule_options! {
             "the talon cards the soloist does not take count for the defenders, or for nobody"
             => /// `talon_remainder`.
             talon_remainder: TalonRemainder = TalonRemainder::Defenders;
-        "obliged_bidder": (seat -1, 2),
-            "AT-BID-10: the seat that kept talon cards after three passes (graz_keep) and may not pass; -1 for none (the next deal sets it)"
-            => /// `obliged_bidder`: the seat that kept talon cards in the hand before (AT-BID-10).
-            obliged_bidder: Option<u8> = -1;
-        "count_remainder_rule": (fixed "per_card"),
-            "a pile that is not a multiple of three loses 2/3 of a point per leftover card, then the count is rounded (the only rule the sources give)";
     }
 }
 
-static SPECS: [crate::options::OptionSpec; 11] = AustrianOptions::spec_table();
+static SPECS: [crate::options::OptionSpec; 9] = AustrianOptions::spec_table();
 
 impl Default for AustrianOptions {
     fn default() -> AustrianOptions {
@@ -123,13 +121,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_obliged_bidder_is_a_seat_and_values_are_checked() {
+    fn values_are_checked_and_the_obliged_bidder_is_no_option() {
         // Every option's default and round trip: `tests/core.rs`, for every variant.
         let mut o = AustrianOptions::default();
-        o.set("obliged_bidder", "2").expect("a seat");
-        assert_eq!(o.obliged_bidder, Some(2));
-        assert_eq!(o.get("obliged_bidder").as_deref(), Some("2"));
-        assert!(o.set("obliged_bidder", "3").is_err());
+        assert_eq!(o.obliged_bidder, None);
+        assert!(
+            o.set("obliged_bidder", "2").is_err(),
+            "the match carries it"
+        );
         assert!(o.set("valat_scoring", "beckC").is_err());
     }
 }

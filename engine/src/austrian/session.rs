@@ -13,7 +13,7 @@ use crate::ledger::Ledger;
 use crate::seat::{Seat, Table};
 use crate::session::{MatchContext, MatchKind, SessionRules};
 use crate::shuffle;
-use crate::variant::DealSource;
+use crate::variant::{Carried, DealSource};
 
 /// The points that end a series (AT-MATCH-01).
 const SERIES_TARGET: i64 = 100;
@@ -27,8 +27,6 @@ impl SessionRules for Austrian {
 
     const TARGET: Option<(i64, i64)> = Some((SERIES_TARGET, TARGET_BONUS));
 
-    const CARRIED: &'static [&'static str] = &["obliged_bidder"];
-
     /// After three passes the same dealer deals again (AT-BID-06), unless the dealer kept
     /// talon cards (Graz): the deal then passes on.
     fn keeps_dealer(end: End, kept: bool) -> bool {
@@ -41,11 +39,14 @@ impl SessionRules for Austrian {
 
     /// After talon cards were kept, the next hand is the rest of the pack shuffled from `seed`
     /// with the kept cards in the keeper's hand, who must bid (AT-BID-09/10).
-    fn carry(m: &MatchContext, options: &mut Vec<(String, String)>, seed: [u8; 32]) -> DealSource {
+    fn carry(m: &MatchContext, seed: [u8; 32]) -> (DealSource, Carried) {
         let Some((keeper, cards)) = m.kept else {
-            return DealSource::Seed(seed);
+            return (DealSource::Seed(seed), Carried::default());
         };
-        options.push(("obliged_bidder".to_owned(), keeper.get().to_string()));
+        let carried = Carried {
+            obliged_bidder: Some(keeper),
+            ..Carried::default()
+        };
         let table = Table {
             seats: m.seats(),
             dealer: m.dealer(),
@@ -58,6 +59,6 @@ impl SessionRules for Austrian {
             let hand: Vec<Card> = d.hands[s].into_iter().collect();
             b = b.hand(s.get(), &hand);
         }
-        DealSource::Explicit(b)
+        (DealSource::Explicit(b), carried)
     }
 }

@@ -25,7 +25,7 @@
 //!
 //! Every hand also carries its pots: a pot that starts the hand empty is founded first
 //! (DK-MATCH-01/02), and the dealer pays his fee (DK-SCORE-03). The contents the hand starts
-//! with are the options `pagat_pot` and `king_pot`, which a match carries on.
+//! with are what the match carries in ([`crate::Carried::pots`]).
 
 use crate::action::{Action, Bonus};
 use crate::bot::SeatKnowledge;
@@ -45,7 +45,7 @@ use crate::rules::{self, Rules};
 use crate::seat::{BySeat, Seat, Table, TableError};
 use crate::shared::Core;
 use crate::trick::{Trick, TrickRules};
-use crate::variant::Variant;
+use crate::variant::{Carried, Variant, MAX_POT};
 use crate::words::Words;
 use std::fmt;
 
@@ -1062,6 +1062,22 @@ impl Rules for Danish {
 
     /// A new hand: `deal` must fit [`Danish::SHAPE`]; its talon is the three cards the dealer
     /// adds to his hand.
+    /// The pots the hand starts with (DK-MATCH-05): each from 0 (empty) to [`MAX_POT`].
+    fn carry_in(
+        o: &mut DanishOptions,
+        carried: &Carried,
+        _table: &Table,
+    ) -> Result<(), &'static str> {
+        if carried.obliged_bidder.is_some() {
+            return Err("a Danish hand has no obliged bidder");
+        }
+        if carried.pots.iter().any(|p| !(0..=MAX_POT).contains(p)) {
+            return Err("a pot holds from 0 to 10^15");
+        }
+        [o.pagat_pot, o.king_pot] = carried.pots;
+        Ok(())
+    }
+
     fn from_setup(o: DanishOptions, table: Table, deal: Deal) -> Danish {
         let first = table.first_active();
         let mut hands = deal.hands;

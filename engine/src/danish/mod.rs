@@ -18,8 +18,9 @@
 //!   pays the dealer's fee: both are due before anyone sees a card.
 //! - Every hand starts by founding each empty pot (every seat of the table pays `pot_foundation`,
 //!   the one sitting out too: he takes part in the session's pots) and the dealer's fee of 5 into
-//!   each pot (DK-MATCH-01..03, DK-SCORE-03). The pots a hand starts with are its options
-//!   `pagat_pot` and `king_pot`, so a record alone settles exactly.
+//!   each pot (DK-MATCH-01..03, DK-SCORE-03). The pots a hand starts with are what the match
+//!   carries in ([`crate::Carried::pots`], a record's `match_state.pots`), so a record alone
+//!   settles exactly.
 //! - The dealer discards one card per action. Under `danish_discard_rules = pagat` the barred cards
 //!   are kings, the pagat and the mondo; trumps only when every one goes; the cards of a
 //!   combination he would declare only when nothing else is left; the fool only after announcing
@@ -61,7 +62,7 @@
 //!   (DK-MATCH-18, DK-MATCH-19), no call for a fool already played (DK-MATCH-20) and no improper
 //!   discard (DK-TALON-09, DK-MATCH-24); nobody needs to judge an irregularity (DK-MATCH-10).
 //!   A fourth player joining a session (DK-MATCH-06) is the caller's: a new session whose
-//!   first hand starts with the pots it agreed (`pagat_pot`, `king_pot`).
+//!   first hand starts with the pots it agreed ([`crate::Carried::pots`]).
 
 pub mod bot;
 pub mod game;

@@ -44,7 +44,13 @@ option_words! {
 
 rule_options! {
     /// Every Danish rule option, and the pots the hand starts with.
-    pub struct DanishOptions {}
+    pub struct DanishOptions {
+        /// The pagat pot's contents when the hand starts (0: empty, founded first): carried
+        /// from the hand before by the match ([`crate::Carried`]), not a rule option.
+        pub pagat_pot: i64 = 0;
+        /// The king pot's contents when the hand starts.
+        pub king_pot: i64 = 0;
+    }
     /// The defaults.
     const fn defaults();
     specs(_o) => &SPECS;
@@ -85,19 +91,10 @@ rule_options! {
             "the dealer may not discard a king, the pagat, the mondo, a trump (unless none is left), a card of a combination (unless unavoidable) or the fool (unless announcing Tout); simple4pt: only the 4-point cards are barred"
             => /// D8 `danish_discard_rules`.
             discard_rules: DiscardRules = DiscardRules::Pagat;
-        "pagat_pot": (int 0, 1_000_000_000_000_000),
-            "the pagat pot's contents when the hand starts, carried from the last hand by NextDeal (0: empty, founded before the deal)"
-            => /// `pagat_pot`: the pagat pot's contents when the hand starts (0: empty, founded
-            /// first).
-            pagat_pot: i64 = 0;
-        "king_pot": (int 0, 1_000_000_000_000_000),
-            "the king pot's contents when the hand starts, carried from the last hand by NextDeal (0: empty, founded before the deal)"
-            => /// `king_pot`: the king pot's contents when the hand starts.
-            king_pot: i64 = 0;
     }
 }
 
-static SPECS: [crate::options::OptionSpec; 10] = DanishOptions::spec_table();
+static SPECS: [crate::options::OptionSpec; 8] = DanishOptions::spec_table();
 
 impl Default for DanishOptions {
     fn default() -> DanishOptions {
@@ -119,7 +116,8 @@ mod tests {
         assert!(o.set("pot_foundation", "0").is_err());
         o.set("fool_endplay", "before_last_three").expect("allowed");
         assert_eq!(o.fool_endplay, FoolEndplay::BeforeLastThree);
-        o.set("king_pot", "135").expect("allowed");
-        assert_eq!(o.get("king_pot").as_deref(), Some("135"));
+        // The pots are the match's, not options.
+        assert!(o.set("king_pot", "135").is_err());
+        assert_eq!(o.get("king_pot"), None);
     }
 }

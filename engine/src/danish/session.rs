@@ -1,13 +1,13 @@
 //! The Danish session (DK-MATCH): the deal passes on except after a misdeal, which the same
 //! dealer deals again (DK-DEAL-11); the two pots go from hand to hand (the next hand starts
-//! with them as its options `pagat_pot` and `king_pot`); and when the players stop, the pots
+//! with them, [`Carried::pots`]); and when the players stop, the pots
 //! are shared out (DK-MATCH-08).
 
 use crate::danish::Danish;
 use crate::game::End;
 use crate::ledger::Ledger;
 use crate::session::{MatchContext, MatchKind, Session, SessionRules};
-use crate::variant::DealSource;
+use crate::variant::{Carried, DealSource};
 
 /// The unit in which the pots are shared when the session ends, where the pot allows.
 const SHARE_UNIT: i64 = 5;
@@ -16,8 +16,6 @@ impl SessionRules for Danish {
     const KIND: MatchKind = MatchKind::Danish;
 
     const RULE: &'static str = "DK-MATCH-04";
-
-    const CARRIED: &'static [&'static str] = &["pagat_pot", "king_pot"];
 
     fn keeps_dealer(end: End, _kept: bool) -> bool {
         matches!(end, End::ThrownIn(_))
@@ -52,9 +50,11 @@ impl SessionRules for Danish {
         m.session = Session::Over;
     }
 
-    fn carry(m: &MatchContext, options: &mut Vec<(String, String)>, seed: [u8; 32]) -> DealSource {
-        options.push(("pagat_pot".to_owned(), m.pots[0].to_string()));
-        options.push(("king_pot".to_owned(), m.pots[1].to_string()));
-        DealSource::Seed(seed)
+    fn carry(m: &MatchContext, seed: [u8; 32]) -> (DealSource, Carried) {
+        let carried = Carried {
+            pots: m.pots,
+            ..Carried::default()
+        };
+        (DealSource::Seed(seed), carried)
     }
 }

@@ -62,8 +62,6 @@ rule_options! {
             => /// P4 `allow_play_bid_one`: a final bid of one may be played (else it is always
             /// thrown in).
             allow_play_bid_one: bool = true;
-        "count_remainder_rule": (fixed "per_card"),
-            "a pile that is not a multiple of three loses 2/3 of a point per leftover card, then the team's count is rounded (the only rule the sources give)";
         "talon_procedure": (words),
             "sequential: the declarer looks at the talon group by group, taking one or turning it up; exposed: every group is turned up and the declarer takes one (the shortcut)"
             => /// PL-TALON-06 `talon_procedure`.
@@ -75,7 +73,7 @@ rule_options! {
     }
 }
 
-static SPECS: [crate::options::OptionSpec; 7] = PolishOptions::spec_table();
+static SPECS: [crate::options::OptionSpec; 6] = PolishOptions::spec_table();
 
 impl Default for PolishOptions {
     fn default() -> PolishOptions {

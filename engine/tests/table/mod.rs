@@ -81,6 +81,7 @@ impl Cards {
             seats: self.hands.len() as u8,
             dealer: self.dealer,
             deal: DealSource::Explicit(b.talon_str(&self.talon)),
+            carried: tarock_engine::Carried::default(),
         }
     }
 

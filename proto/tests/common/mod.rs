@@ -166,6 +166,8 @@ pub(crate) fn record(r: &mut Rng) -> pb::GameRecord {
             session: r.enum_(),
             skiz_holder: r.opt_u32(),
             session_turns: r.u32(),
+            pots: r.list(Rng::i64),
+            obliged_bidder: r.opt_u32(),
         }),
         deal: match r.below(3) {
             0 => None,

@@ -277,10 +277,10 @@ async fn austrian_series_run_to_one_hundred_through_next_deal() {
                 let d = tarock_service::convert::record_from_pb(&record).expect("record");
                 let g = tarock_engine::AnyGame::new(&d.setup).expect("deal");
                 assert!(g.hand(keeper).is_superset(cards));
-                assert!(d
-                    .setup
-                    .options
-                    .contains(&("obliged_bidder".to_owned(), keeper.get().to_string())));
+                assert_eq!(d.setup.carried.obliged_bidder, Some(keeper));
+                let state = record.match_state.as_ref().expect("a match state");
+                assert_eq!(state.obliged_bidder, Some(u32::from(keeper.get())));
+                assert!(record.options.iter().all(|o| o.name != "obliged_bidder"));
             }
         }
     }
@@ -346,19 +346,87 @@ async fn a_danish_session_carries_its_pots_through_next_deal() {
                 break;
             }
             record = next.record.expect("the next hand");
-            // The next hand starts with the pots this one left.
-            let option = |name: &str| {
-                record
-                    .options
-                    .iter()
-                    .find(|o| o.name == name)
-                    .map(|o| o.value.parse::<i64>().expect("a number"))
+            // The next hand starts with the pots this one left, in its match state.
+            let state = record.match_state.as_ref().expect("a match state");
+            let carried = if pots == [0, 0] {
+                Vec::new()
+            } else {
+                pots.to_vec()
             };
-            assert_eq!(
-                (option("pagat_pot"), option("king_pot")),
-                (Some(pots[0]), Some(pots[1]))
-            );
+            assert_eq!(state.pots, carried);
+            assert!(record.options.iter().all(|o| !o.name.ends_with("_pot")));
         }
     }
+    server.stop().await;
+}
+
+// What a match carries into a hand travels in the record's match state: a rule option of the
+// old name is refused with where it went, and carried values that do not fit the game are
+// refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn carried_state_is_the_match_states_and_is_checked() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let danish = tarock_e2e::new_deal(&mut c, "danish-tarok", 5, 3).await;
+    let hungarian = tarock_e2e::new_deal(&mut c, "hungarian-illustrated", 5, 4).await;
+    let state = |pots: Vec<i64>, obliged: Option<u32>| pb::MatchState {
+        deals_played: 1,
+        totals: vec![0; 3],
+        pots,
+        obliged_bidder: obliged,
+        ..Default::default()
+    };
+    let refused = |r: &pb::GameRecord| {
+        let mut c = c.clone();
+        let r = r.clone();
+        async move {
+            let e = c
+                .legal_moves(pb::LegalMovesRequest {
+                    state: open_state(&r),
+                    ..Default::default()
+                })
+                .await
+                .expect_err("refused");
+            assert_eq!(e.code(), Code::InvalidArgument, "{e:?}");
+            e.message().to_owned()
+        }
+    };
+    // The pots as an option, as records once held them.
+    let mut r = danish.clone();
+    r.options.push(pb::RuleOption {
+        name: "king_pot".to_owned(),
+        value: "135".to_owned(),
+    });
+    assert!(refused(&r).await.contains("match_state.pots"));
+    // Three pots; a negative pot; an obliged bidder in a Danish hand; pots in a Hungarian one.
+    let mut r = danish.clone();
+    r.match_state = Some(state(vec![1, 2, 3], None));
+    assert!(refused(&r).await.contains("two values"));
+    r.match_state = Some(state(vec![-5, 0], None));
+    assert!(refused(&r).await.contains("pot"));
+    r.match_state = Some(state(Vec::new(), Some(1)));
+    assert!(refused(&r).await.contains("obliged bidder"));
+    let mut r = hungarian.clone();
+    r.match_state = Some(pb::MatchState {
+        totals: vec![0; 4],
+        pots: vec![5, 5],
+        ..Default::default()
+    });
+    assert!(refused(&r).await.contains("pots"));
+    // Pots that fit: the hand starts with them, the view shows them (each pot holds its own
+    // contents plus the dealer's fee of 5).
+    let mut r = danish.clone();
+    r.match_state = Some(state(vec![40, 135], None));
+    let v = c
+        .get_view(pb::GetViewRequest {
+            state: Some(pb::get_view_request::State::Record(r)),
+            ..Default::default()
+        })
+        .await
+        .expect("a view")
+        .into_inner()
+        .view
+        .expect("view");
+    assert_eq!(v.danish.expect("danish").pots, vec![45, 140]);
     server.stop().await;
 }

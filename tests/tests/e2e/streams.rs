@@ -71,6 +71,7 @@ impl Mirror {
             seats,
             dealer: Seat::new(dealer),
             deal: DealSource::Seed(seed),
+            carried: tarock_engine::Carried::default(),
         };
         let game = AnyGame::new(&setup).expect("a deal");
         Mirror {
