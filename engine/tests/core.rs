@@ -847,6 +847,19 @@ fn every_variants_options_default_and_round_trip() {
                 "{v} {}",
                 spec.name
             );
+            // No placeholder: every option offers a choice.
+            let choices = match spec.kind {
+                tarock_engine::options::OptionKind::Bool => 2,
+                tarock_engine::options::OptionKind::Int { min, max } => max - min + 1,
+                tarock_engine::options::OptionKind::Enum(values) => values.len() as i64,
+            };
+            assert!(choices >= 2, "{v} {}: a placeholder", spec.name);
+            // No state of a match: the pots and the obliged bidder are the match state's.
+            assert!(
+                !["pagat_pot", "king_pot", "obliged_bidder"].contains(&spec.name),
+                "{v} {}",
+                spec.name
+            );
             let mut o = d;
             o.set(spec.name, spec.default)
                 .unwrap_or_else(|e| panic!("{v} {}: {e}", spec.name));
