@@ -235,33 +235,9 @@ const fn suit_word(suit: Suit, language: Language) -> &'static str {
 // Bonuses
 
 /// The bonuses of Illustrated tarokk: the basic six, the birds, the uhus and the king ultimós,
-/// and the sas bonuses and pagát-catch of the options `sas_bonuses` and `pagat_catch_bonus`.
-const ILLUSTRATED_BONUSES: [Bonus; 21] = {
-    use Suit::{Clubs as C, Diamonds as D, Hearts as H, Spades as S};
-    [
-        Bonus::Trull,
-        Bonus::FourKings,
-        Bonus::DoubleGame,
-        Bonus::Volat,
-        Bonus::PagatUltimo,
-        Bonus::XxiCatch,
-        Bonus::Centrum,
-        Bonus::SmallBird,
-        Bonus::LargeBird,
-        Bonus::PagatUhu,
-        Bonus::KingUltimo(H),
-        Bonus::KingUltimo(D),
-        Bonus::KingUltimo(C),
-        Bonus::KingUltimo(S),
-        Bonus::KingUhu(H),
-        Bonus::KingUhu(D),
-        Bonus::KingUhu(C),
-        Bonus::KingUhu(S),
-        Bonus::SasUltimo,
-        Bonus::SasUhu,
-        Bonus::PagatCatch,
-    ]
-};
+/// and the sas bonuses and pagát-catch of the options `sas_bonuses` and `pagat_catch_bonus`: the
+/// first 21 of the Hungarian bonuses (High tarokk's own follow them).
+const ILLUSTRATED_BONUSES: &[Bonus] = crate::hungarian::game::ALL_BONUSES.split_at(21).0;
 
 /// The bonuses of Paskievics tarokk: the basic six, and those of the options `sas_bonuses`
 /// and `pagat_catch_bonus`.
@@ -295,25 +271,22 @@ const POLISH_BONUSES: [Bonus; 11] = [
 
 /// The Austrian bonuses: those a player declares ([`crate::austrian::game::BONUSES`], in their
 /// order), and Mondfang (option `mondfang_bonus`).
-const AUSTRIAN_BONUSES: [Bonus; 11] = [
-    Bonus::RoyalTrull,
-    Bonus::TarockTrull,
-    Bonus::Heads,
-    Bonus::WithoutKings,
-    Bonus::WithoutTrull,
-    Bonus::WithForty,
-    Bonus::WithFifty,
-    Bonus::PagatUltimo,
-    Bonus::SasUhu,
-    Bonus::Volat,
-    Bonus::XxiCatch,
-];
+const AUSTRIAN_BONUSES: [Bonus; 11] = {
+    let declared = crate::austrian::game::BONUSES;
+    let mut out = [Bonus::XxiCatch; 11];
+    let mut i = 0;
+    while i < declared.len() {
+        out[i] = declared[i];
+        i += 1;
+    }
+    out
+};
 
 /// Every bonus `variant` announces or scores, under any of its options (Danish Tarok: Tout).
 #[must_use]
 pub const fn bonuses(variant: Variant) -> &'static [Bonus] {
     match variant {
-        Variant::HungarianIllustrated => &ILLUSTRATED_BONUSES,
+        Variant::HungarianIllustrated => ILLUSTRATED_BONUSES,
         Variant::HungarianPaskievics => &PASKIEVICS_BONUSES,
         Variant::HungarianHigh => &crate::hungarian::game::ALL_BONUSES,
         Variant::PolishKrolami => &POLISH_BONUSES,
