@@ -37,6 +37,14 @@ type Game =
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** Each game's own language (the locale DescribeRules takes) and its name in that language. */
+const NATIVE: [prefix: string, code: string, name: string][] = [
+  ["hungarian-", "hu", "Magyar"],
+  ["polish-", "pl", "Polski"],
+  ["austrian-", "de", "Deutsch"],
+  ["danish-", "da", "Dansk"],
+];
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -50,6 +58,9 @@ class Table {
   private me = 0;
   private bot = "heuristic";
   private variant = "";
+  /** The rules' statements by id, in the language chosen (for refusals). */
+  private rules = new Map<string, string>();
+  private locale = "en";
   /** A replay of the finished hand: how many of its actions are shown. */
   private replay?: { at: number; view: GameView };
   private refusal?: Problem;
@@ -82,6 +93,7 @@ class Table {
       ),
     );
     variant.addEventListener("change", () => this.fillSeats());
+    $("language").addEventListener("change", () => void this.speak());
     $("seats").addEventListener("change", () => this.fillSeatChoice());
     this.fillSeats();
     $("setup").addEventListener("submit", (e) => {
@@ -100,7 +112,13 @@ class Table {
   }
 
   private fillSeats(): void {
-    const v = this.variants.find((x) => x.id === $<HTMLSelectElement>("variant").value);
+    const id = $<HTMLSelectElement>("variant").value;
+    const native = NATIVE.find(([prefix]) => id.startsWith(prefix));
+    $("language").replaceChildren(
+      h("option", { value: "en" }, "English"),
+      ...(native ? [h("option", { value: native[1] }, native[2])] : []),
+    );
+    const v = this.variants.find((x) => x.id === id);
     $("seats").replaceChildren(...(v?.seatCounts ?? []).map((n) => h("option", { value: n }, String(n))));
     this.fillSeatChoice();
   }
@@ -108,6 +126,22 @@ class Table {
   private fillSeatChoice(): void {
     const n = Number($<HTMLSelectElement>("seats").value) || 0;
     $("seat").replaceChildren(...[...Array(n).keys()].map((i) => h("option", { value: i }, `Seat ${i}`)));
+  }
+
+  /**
+   * Takes the names and the rules' statements of the game in play in the language chosen
+   * (DescribeRules), and draws the table again.
+   */
+  private async speak(): Promise<void> {
+    if (!this.variant) return;
+    const wanted = $<HTMLSelectElement>("language").value || "en";
+    const locale = NATIVE.some(([p, code]) => code === wanted && this.variant.startsWith(p)) ? wanted : "en";
+    const r = await this.call(() => this.engine.describeRules({ variant: this.variant, locale }));
+    if (!r) return;
+    this.locale = r.locale;
+    this.rules = new Map(r.rules.map((rule) => [rule.id, rule.text]));
+    draw.useGlossary(r.glossary);
+    this.render();
   }
 
   private get delay(): number {
@@ -178,6 +212,7 @@ class Table {
     this.score = undefined;
     this.replay = undefined;
     this.refusal = undefined;
+    await this.speak();
     await this.run(gen);
   }
 
@@ -257,7 +292,9 @@ class Table {
     } catch (e) {
       const p = problem(e, this.baseUrl, location.origin);
       if (p.code === "failed_precondition") {
-        this.refusal = p;
+        // In the game's language, the rule as the reference states it.
+        const text = this.locale !== "en" && p.rule ? this.rules.get(p.rule) : undefined;
+        this.refusal = text ? { ...p, text } : p;
         this.render();
       } else {
         this.fail(e);
@@ -341,6 +378,13 @@ class Table {
     }
     const gen = ++this.generation;
     this.variant = record.variant;
+    if (this.variants.some((v) => v.id === record.variant)) {
+      const [language, seat] = [$<HTMLSelectElement>("language").value, $<HTMLSelectElement>("seat").value];
+      $<HTMLSelectElement>("variant").value = record.variant;
+      this.fillSeats();
+      $<HTMLSelectElement>("language").value = language;
+      $<HTMLSelectElement>("seat").value = seat;
+    }
     this.me = Math.min(Number($<HTMLSelectElement>("seat").value) || 0, Math.max(0, record.seats - 1));
     this.bot = $<HTMLSelectElement>("bot").value;
     const r = await this.call(() =>
@@ -352,6 +396,7 @@ class Table {
     this.score = undefined;
     this.replay = undefined;
     this.refusal = undefined;
+    await this.speak();
     await this.run(gen);
   }
 

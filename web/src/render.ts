@@ -1,5 +1,6 @@
-// Draws a GameView and a settlement into the page. Every function here is a pure function of
-// what it is given: the table (main.ts) owns the state and the calls.
+// Draws a GameView and a settlement into the page, naming cards and phases in the language the
+// table chose (its glossary, from DescribeRules). The table (main.ts) owns the state and the
+// calls.
 
 import {
   ActionKind,
@@ -14,6 +15,7 @@ import {
   type Action,
   type Card,
   type GameView,
+  type Glossary,
   type LegalMove,
   type Ledger,
   type TrickView,
@@ -40,6 +42,25 @@ export function h(
     el.append(child);
   }
   return el;
+}
+
+/** The names in use: the glossary of the game and language chosen (English without one). */
+const names = { cards: new Map<number, string>(), phases: new Map<number, string>() };
+
+/** Names cards and phases from `g` from now on (`undefined`: the API's English names). */
+export function useGlossary(g: Glossary | undefined): void {
+  names.cards = new Map((g?.cards ?? []).map((c) => [c.index, c.name]));
+  names.phases = new Map((g?.phases ?? []).map((p) => [p.phase, p.name]));
+}
+
+/** A card's name in the language in use. */
+export function cardName(card: Card): string {
+  return names.cards.get(card.index) ?? card.name;
+}
+
+/** A phase's name in the language in use. */
+function phaseName(phase: Phase): string {
+  return names.phases.get(phase) ?? words(Phase, phase);
 }
 
 /** An enum value's name as words: Phase.PLAY → "play", Bonus.PAGAT_ULTIMO → "pagat ultimo". */
@@ -74,7 +95,7 @@ function cardFace(card: Card, variant: string): string {
 export function cardLabel(card: Card, variant: string): HTMLElement {
   return h(
     "span",
-    { class: `card-face suit-${suitOf(card.index)}`, title: card.name, "aria-label": card.name },
+    { class: `card-face suit-${suitOf(card.index)}`, title: cardName(card), "aria-label": cardName(card) },
     cardFace(card, variant),
   );
 }
@@ -83,7 +104,7 @@ export function cardLabel(card: Card, variant: string): HTMLElement {
 export function status(view: GameView, s: Seating, gameName: string): HTMLElement {
   const parts: Child[] = [
     h("span", {}, `${gameName}, ${view.seats} seats, dealer ${seatName(view.dealer, s)}`),
-    h("span", { class: "phase" }, `Phase: ${words(Phase, view.phase)}`),
+    h("span", { class: "phase" }, `Phase: ${phaseName(view.phase)}`),
   ];
   if (view.toAct !== undefined) {
     parts.push(h("span", { class: "to-act" }, `To act: ${seatName(view.toAct, s)}`));
@@ -339,8 +360,8 @@ export function hand(
             class: `card suit-${suitOf(c.index)}${move ? " legal" : ""}`,
             "data-card": c.notation,
             "data-legal": move ? "true" : "false",
-            "aria-label": `${c.name}${move ? `, ${verb}` : ", not playable now"}`,
-            title: move ? move.label : `${c.name}: not playable now (click to see why)`,
+            "aria-label": `${cardName(c)}${move ? `, ${verb}` : ", not playable now"}`,
+            title: move ? move.label : `${cardName(c)}: not playable now (click to see why)`,
             onclick: () => onCard(c, move),
           },
           cardFace(c, variant),

@@ -267,6 +267,25 @@ await check("save, load and step through a finished hand", async () => {
   return `${saved.variant}, ${n} actions`;
 });
 
+await check("the table speaks the game's language", async () => {
+  const magyar = await open(args.page);
+  await magyar.locator("body[data-ready=true]").waitFor();
+  await magyar.selectOption("#variant", "hungarian-illustrated");
+  await magyar.selectOption("#language", "hu");
+  await magyar.fill("#delay", "0");
+  await magyar.click("#new-game");
+  await settledOrMyTurn(magyar);
+  const phase = await magyar.locator("#status .phase").textContent();
+  const phases = ["kezdés", "licit", "hívás", "talon", "skartolás", "bedobás", "bemondások", "lejátszás", "vége"];
+  assert.ok(phases.some((p) => phase === `Phase: ${p}`), `a Hungarian phase: ${phase}`);
+  const names = await magyar.locator("#hand button.card").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
+  assert.ok(names.length > 0 && names.every((n) => n && !n.split(",")[0].includes(" of ")), `Hungarian card names: ${names}`);
+  const tries = { refusal: null, keyboard: true, midHand: null };
+  await playHand(magyar, tries);
+  await magyar.context().close();
+  return `${phase}; ${names.slice(0, 3).join("; ")}${tries.refusal ? `; ${tries.refusal.rule}: ${tries.refusal.text}` : ""}`;
+});
+
 await check("a sealed match shows only the player's seat, its totals running", async () => {
   const sealed = await open(args.page);
   await sealed.locator("body[data-ready=true]").waitFor();
