@@ -1,5 +1,6 @@
 //! `DescribeRules`: the rules of one variant as the rules reference states them, in English or
-//! in the game's own language, and its options.
+//! in the game's own language, its options, and what its cards, bonuses, contracts, kontra
+//! levels and phases are called.
 
 use crate::convert::{self, FieldViolation};
 use crate::error;
