@@ -8,6 +8,7 @@ import { problem, connect, serverUrl, type Engine, type Problem } from "./api.js
 import {
   ActionKind,
   GameRecordSchema,
+  OptionType,
   Phase,
   ViewerRole,
   type BotInfo,
@@ -119,8 +120,47 @@ class Table {
       ...(native ? [h("option", { value: native[1] }, native[2])] : []),
     );
     const v = this.variants.find((x) => x.id === id);
+    this.fillOptions(v);
     $("seats").replaceChildren(...(v?.seatCounts ?? []).map((n) => h("option", { value: n }, String(n))));
     this.fillSeatChoice();
+  }
+
+  /** A field for each of the variant's rule options, showing its default. */
+  private fillOptions(v: VariantInfo | undefined): void {
+    $("option-fields").replaceChildren(
+      ...(v?.options ?? []).map((o) => {
+        const attrs = { "data-option": o.name, "data-default": o.defaultValue, title: o.description };
+        const field =
+          o.type === OptionType.BOOL
+            ? h("input", { ...attrs, type: "checkbox", checked: o.defaultValue === "true" })
+            : o.type === OptionType.INT
+              ? h("input", {
+                  ...attrs,
+                  type: "number",
+                  min: String(o.min),
+                  max: String(o.max),
+                  value: o.defaultValue,
+                })
+              : h(
+                  "select",
+                  attrs,
+                  o.values.map((value) => h("option", { value, selected: value === o.defaultValue }, value)),
+                );
+        return h("label", { class: "option" }, h("code", {}, o.name), " ", field);
+      }),
+    );
+  }
+
+  /** The rule options set away from their defaults. */
+  private chosenOptions(): { name: string; value: string }[] {
+    return [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-option]")]
+      .map((el) => ({
+        name: el.dataset.option ?? "",
+        value: el instanceof HTMLInputElement && el.type === "checkbox" ? String(el.checked) : el.value,
+        default: el.dataset.default ?? "",
+      }))
+      .filter((o) => o.value !== o.default)
+      .map(({ name, value }) => ({ name, value }));
   }
 
   private fillSeatChoice(): void {
@@ -140,6 +180,11 @@ class Table {
     if (!r) return;
     this.locale = r.locale;
     this.rules = new Map(r.rules.map((rule) => [rule.id, rule.text]));
+    $("rules").replaceChildren(
+      ...r.rules.map((rule) =>
+        h("li", { id: `rule-${rule.id}`, "data-rule": rule.id }, h("strong", {}, rule.id), ` ${rule.text}`),
+      ),
+    );
     draw.useGlossary(r.glossary);
     this.render();
   }
@@ -201,7 +246,14 @@ class Table {
     const sealed = $<HTMLInputElement>("sealed").checked;
     const dealer = Math.floor(Math.random() * seats);
     const r = await this.call(() =>
-      this.engine.newDeal({ variant: this.variant, seats, dealer, viewer: this.viewer(), sealed }),
+      this.engine.newDeal({
+        variant: this.variant,
+        options: this.chosenOptions(),
+        seats,
+        dealer,
+        viewer: this.viewer(),
+        sealed,
+      }),
     );
     if (!r || gen !== this.generation) return;
     this.game =
@@ -448,7 +500,13 @@ class Table {
       h(
         "p",
         { id: "refusal", role: "alert", "data-rule": refusal?.rule, hidden: !refusal },
-        refusal ? h("strong", {}, refusal.rule ?? "Refused") : "",
+        refusal
+          ? h(
+              "strong",
+              {},
+              refusal.rule ? h("a", { href: `#rule-${refusal.rule}`, title: "The rule in the list below" }, refusal.rule) : "Refused",
+            )
+          : "",
         refusal ? `: ${refusal.text}` : "",
       ),
       draw.seats(view, s),

@@ -267,6 +267,28 @@ await check("save, load and step through a finished hand", async () => {
   return `${saved.variant}, ${n} actions`;
 });
 
+await check("rule options reach the record, and the rules are listed", async () => {
+  const page = await open(args.page);
+  await page.locator("body[data-ready=true]").waitFor();
+  await page.selectOption("#variant", "danish-tarok");
+  await page.locator("#options summary").click();
+  await page.check('[data-option="call_for_fool"]');
+  await page.selectOption('[data-option="fool_endplay"]', "before_last_two");
+  await page.fill("#delay", "0");
+  await page.click("#new-game");
+  await settledOrMyTurn(page);
+  const download = page.waitForEvent("download");
+  await page.click("#save");
+  const saved = JSON.parse(await readFile(await (await download).path(), "utf8"));
+  const options = Object.fromEntries((saved.options ?? []).map((o) => [o.name, o.value]));
+  assert.deepEqual(options, { call_for_fool: "true", fool_endplay: "before_last_two" });
+  const rules = await page.locator("#rules li").count();
+  assert.ok(rules > 50, `${rules} rules listed`);
+  assert.equal(await page.locator('#rules li[data-rule="DK-PLAY-15"]').count(), 1);
+  await page.context().close();
+  return `${rules} rules`;
+});
+
 await check("the table speaks the game's language", async () => {
   const magyar = await open(args.page);
   await magyar.locator("body[data-ready=true]").waitFor();
