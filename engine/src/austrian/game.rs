@@ -872,7 +872,6 @@ impl crate::rules::Rules for Austrian {
         Deal::from_order(order, table, TALON.into(), packets)
     }
 
-    /// A new hand: `deal` must fit [`Austrian::SHAPE`].
     /// The seat that kept talon cards in the hand before and may not pass (AT-BID-10).
     fn carry_in(
         o: &mut AustrianOptions,
@@ -893,6 +892,7 @@ impl crate::rules::Rules for Austrian {
         }
     }
 
+    /// A new hand: `deal` must fit [`Austrian::SHAPE`].
     fn from_setup(o: AustrianOptions, table: Table, deal: Deal) -> Austrian {
         let forehand = table.first_active();
         let item = Declared {

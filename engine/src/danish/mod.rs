@@ -67,6 +67,7 @@
 pub mod bot;
 pub mod game;
 pub mod ids;
+pub mod melds;
 pub mod options;
 pub mod score;
 pub mod session;
