@@ -66,7 +66,7 @@ const LEVELS: usize = 6;
 const GROUPS: usize = 8;
 
 /// The stages, in the order of the `stage` segment.
-const STAGES: usize = 9;
+const STAGES: usize = Stage::COUNT;
 
 /// A named part of a tensor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,21 +264,6 @@ fn one_hot(out: &mut [f32], i: usize) {
     }
 }
 
-/// The index of a stage in the `stage` segment.
-fn stage_index(s: Stage) -> usize {
-    match s {
-        Stage::Opening => 0,
-        Stage::Auction => 1,
-        Stage::Call => 2,
-        Stage::Talon => 3,
-        Stage::Discard => 4,
-        Stage::Annul => 5,
-        Stage::Announce => 6,
-        Stage::Play => 7,
-        Stage::Over(_) => 8,
-    }
-}
-
 /// The observation of `g` by `me` into `sink`: one code for the layout and the values.
 fn observation<G: Rules, S: Sink>(g: &G, me: Seat, sink: &mut S) -> Result<(), EncodeError> {
     let table = g.table_info();
@@ -325,7 +310,7 @@ fn observation<G: Rules, S: Sink>(g: &G, me: Seat, sink: &mut S) -> Result<(), E
         &[STAGES],
         "the phase, one-hot: opening, auction, call, talon, discard, annul, announce, play, over",
         |o| {
-            one_hot(o, stage_index(g.stage()));
+            one_hot(o, g.stage().index());
             Ok(())
         },
     )?;

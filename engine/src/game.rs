@@ -245,6 +245,28 @@ pub enum Stage {
     Over(End),
 }
 
+impl Stage {
+    /// The number of stages, however a hand ended counting as one.
+    pub const COUNT: usize = 9;
+
+    /// The stage's place in game order (opening, auction, call, talon, discard, annul,
+    /// announce, play, over): the encodings' `stage` segment and the glossary read it.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Stage::Opening => 0,
+            Stage::Auction => 1,
+            Stage::Call => 2,
+            Stage::Talon => 3,
+            Stage::Discard => 4,
+            Stage::Annul => 5,
+            Stage::Announce => 6,
+            Stage::Play => 7,
+            Stage::Over(_) => 8,
+        }
+    }
+}
+
 /// Who looks at a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Viewer {

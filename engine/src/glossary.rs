@@ -494,17 +494,7 @@ pub fn kontra_level(variant: Variant, level: u8, language: Language) -> Option<&
 /// hand ended).
 #[must_use]
 pub const fn phase_name(stage: Stage, language: Language) -> &'static str {
-    let i = match stage {
-        Stage::Opening => 0,
-        Stage::Auction => 1,
-        Stage::Call => 2,
-        Stage::Talon => 3,
-        Stage::Discard => 4,
-        Stage::Annul => 5,
-        Stage::Announce => 6,
-        Stage::Play => 7,
-        Stage::Over(_) => 8,
-    };
+    let i = stage.index();
     let words = match language {
         Language::English => [
             "opening", "auction", "call", "talon", "discard", "annul", "announce", "play", "over",
