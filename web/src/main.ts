@@ -261,10 +261,18 @@ class Table {
         ? { kind: "sealed", sealed: r.sealed, seatToken: r.seatTokens[this.me], tableToken: r.tableToken }
         : { kind: "open", record: r.record! };
     this.view = r.view;
+    await this.begin(gen, true);
+  }
+
+  /**
+   * Starts on a hand just dealt or loaded: forgets the last hand's settlement, replay and
+   * refusal, takes the game's names and rules when it is another game (`newGame`), and plays.
+   */
+  private async begin(gen: number, newGame: boolean): Promise<void> {
     this.score = undefined;
     this.replay = undefined;
     this.refusal = undefined;
-    await this.speak();
+    if (newGame) await this.speak();
     await this.run(gen);
   }
 
@@ -379,10 +387,7 @@ class Table {
     if (g.kind === "open") g.record = r.record!;
     else g.sealed = r.sealed!;
     this.view = r.view;
-    this.score = undefined;
-    this.replay = undefined;
-    this.refusal = undefined;
-    await this.run(gen);
+    await this.begin(gen, false);
   }
 
   /** Shows the finished hand as it stood after `at` of its actions (the referee's view). */
@@ -445,11 +450,7 @@ class Table {
     if (!r || gen !== this.generation) return;
     this.game = { kind: "open", record };
     this.view = r.view;
-    this.score = undefined;
-    this.replay = undefined;
-    this.refusal = undefined;
-    await this.speak();
-    await this.run(gen);
+    await this.begin(gen, true);
   }
 
   private key(e: KeyboardEvent): void {
