@@ -13,15 +13,15 @@ use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{Action, AnyGame, End, Seat, Setup, Variant};
 
 /// The variants the engine benchmarks cover, each at its usual table ([`seats`]).
-pub const VARIANTS: [Variant; 6] = Variant::ALL;
+pub const VARIANTS: [Variant; 7] = Variant::ALL;
 
 /// The variants of the service benchmarks' records (`loadgen`, `handlers`): the Hungarian games
 /// in turn, the same mix as every earlier set of figures in `docs/performance.md`, so that the
 /// sets compare.
 pub const RECORD_VARIANTS: [Variant; 3] = Variant::HUNGARIAN;
 
-/// Seats at the table in the benchmarks of `variant`: four, or three for the Austrian and
-/// Danish games.
+/// Seats at the table in the benchmarks of `variant`: four, or three for the Austrian, Danish
+/// and Slovenian games.
 #[must_use]
 pub const fn seats(variant: Variant) -> u8 {
     match variant.seat_counts() {
@@ -216,10 +216,18 @@ pub fn phases(variant: Variant) -> &'static [(&'static str, Stage)] {
         ("discard", Stage::Discard),
         ("play", Stage::Play),
     ];
+    // Three players: no call.
+    const SLOVENIAN: [(&str, Stage); 4] = [
+        ("auction", Stage::Auction),
+        ("talon", Stage::Talon),
+        ("discard", Stage::Discard),
+        ("play", Stage::Play),
+    ];
     match variant {
         Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
             &HUNGARIAN
         }
+        Variant::SlovenianTarok => &SLOVENIAN,
         Variant::PolishKrolami => &POLISH,
         Variant::DanishTarok => &DANISH,
         Variant::AustrianIllustrated => &AUSTRIAN,

@@ -142,6 +142,15 @@ pub(crate) fn contract_to_pb(c: Contract) -> pb::Contract {
         Contract::Dreiblatt => pb::Contract::Dreiblatt,
         Contract::Zweiblatt => pb::Contract::Zweiblatt,
         Contract::Einblatt => pb::Contract::Einblatt,
+        Contract::Klop => pb::Contract::Klop,
+        Contract::SoloThree => pb::Contract::SoloThree,
+        Contract::SoloTwo => pb::Contract::SoloTwo,
+        Contract::SoloOne => pb::Contract::SoloOne,
+        Contract::Beggar => pb::Contract::Beggar,
+        Contract::SoloWithout => pb::Contract::SoloWithout,
+        Contract::OpenBeggar => pb::Contract::OpenBeggar,
+        Contract::ColourValat => pb::Contract::ColourValat,
+        Contract::Valat => pb::Contract::Valat,
     }
 }
 
@@ -158,6 +167,15 @@ fn contract_from_pb(v: i32) -> Option<Contract> {
         pb::Contract::Dreiblatt => Some(Contract::Dreiblatt),
         pb::Contract::Zweiblatt => Some(Contract::Zweiblatt),
         pb::Contract::Einblatt => Some(Contract::Einblatt),
+        pb::Contract::Klop => Some(Contract::Klop),
+        pb::Contract::SoloThree => Some(Contract::SoloThree),
+        pb::Contract::SoloTwo => Some(Contract::SoloTwo),
+        pb::Contract::SoloOne => Some(Contract::SoloOne),
+        pb::Contract::Beggar => Some(Contract::Beggar),
+        pb::Contract::SoloWithout => Some(Contract::SoloWithout),
+        pb::Contract::OpenBeggar => Some(Contract::OpenBeggar),
+        pb::Contract::ColourValat => Some(Contract::ColourValat),
+        pb::Contract::Valat => Some(Contract::Valat),
         pb::Contract::Unspecified => None,
     }
 }

@@ -677,6 +677,7 @@ pub fn view(
             w.message(f::game_view::DANISH, |w| danish_state(w, d));
         }
         AnyGame::Austrian(a) => view_of(w, &v, a),
+        AnyGame::Slovenian(s) => view_of(w, &v, s),
     }
 }
 

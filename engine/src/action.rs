@@ -39,6 +39,24 @@ pub enum Contract {
     Zweiblatt,
     /// Austrian Einblatt: one talon card, multiplier 3.
     Einblatt,
+    /// Slovenian klop: nobody bids, everyone plays for himself to take as little as possible.
+    Klop,
+    /// Slovenian solo three: three talon cards, no partner; 40.
+    SoloThree,
+    /// Slovenian solo two: two talon cards, no partner; 50.
+    SoloTwo,
+    /// Slovenian solo one: one talon card, no partner; 60.
+    SoloOne,
+    /// Slovenian beggar (berač): no trick; 70.
+    Beggar,
+    /// Slovenian solo without (solo brez): no talon, no partner, more than 35 card points; 80.
+    SoloWithout,
+    /// Slovenian open beggar (odprti berač): no trick, the hand shown after the first; 90.
+    OpenBeggar,
+    /// Slovenian colour valat (barvni valat): every trick, taroks not trumps; 125.
+    ColourValat,
+    /// Slovenian valat: every trick; 500.
+    Valat,
 }
 
 impl Contract {
@@ -56,6 +74,23 @@ impl Contract {
         Contract::Zweiblatt,
         Contract::Einblatt,
         Contract::Solo,
+    ];
+
+    /// The Slovenian contracts, lowest first: klop, three, two, one, solo three, solo two, solo
+    /// one, beggar, solo without, open beggar, colour valat, valat (SI-BID-01).
+    pub const SLOVENIAN: [Contract; 12] = [
+        Contract::Klop,
+        Contract::Three,
+        Contract::Two,
+        Contract::One,
+        Contract::SoloThree,
+        Contract::SoloTwo,
+        Contract::SoloOne,
+        Contract::Beggar,
+        Contract::SoloWithout,
+        Contract::OpenBeggar,
+        Contract::ColourValat,
+        Contract::Valat,
     ];
 
     /// The Polish bids, lowest first.
@@ -81,18 +116,37 @@ impl Contract {
             Contract::Dreiblatt => "dreiblatt",
             Contract::Zweiblatt => "zweiblatt",
             Contract::Einblatt => "einblatt",
+            Contract::Klop => "klop",
+            Contract::SoloThree => "solo-three",
+            Contract::SoloTwo => "solo-two",
+            Contract::SoloOne => "solo-one",
+            Contract::Beggar => "beggar",
+            Contract::SoloWithout => "solo-without",
+            Contract::OpenBeggar => "open-beggar",
+            Contract::ColourValat => "colour-valat",
+            Contract::Valat => "valat",
         }
     }
 
     /// The level within its game: the lowest bid 0 … the highest 3 (three, jeden, Dreiblatt 0;
-    /// solo, cztery 3). Three talon cards at level 0, none at level 3, in every game.
+    /// solo, cztery 3). Three talon cards at level 0, none at level 3, in every game. The
+    /// Slovenian contracts, which are more than four, have the level of their talon cards
+    /// (solo three 0 … every contract without talon 3); their order is
+    /// [`Contract::SLOVENIAN`]'s.
     #[must_use]
     pub const fn level(self) -> u8 {
         match self {
-            Contract::Three | Contract::Jeden | Contract::Dreiblatt => 0,
-            Contract::Two | Contract::Dwa | Contract::Zweiblatt => 1,
-            Contract::One | Contract::Trzy | Contract::Einblatt => 2,
-            Contract::Solo | Contract::Cztery => 3,
+            Contract::Three | Contract::Jeden | Contract::Dreiblatt | Contract::SoloThree => 0,
+            Contract::Two | Contract::Dwa | Contract::Zweiblatt | Contract::SoloTwo => 1,
+            Contract::One | Contract::Trzy | Contract::Einblatt | Contract::SoloOne => 2,
+            Contract::Solo
+            | Contract::Cztery
+            | Contract::Klop
+            | Contract::Beggar
+            | Contract::SoloWithout
+            | Contract::OpenBeggar
+            | Contract::ColourValat
+            | Contract::Valat => 3,
         }
     }
 
@@ -622,6 +676,7 @@ impl FromStr for Action {
                     .iter()
                     .chain(Contract::POLISH.iter())
                     .chain(Contract::AUSTRIAN.iter())
+                    .chain(Contract::SLOVENIAN.iter())
                     .find(|c| c.word() == a)
                     .map(|&c| Action::Bid(c))
                     .ok_or_else(|| ParseActionError::new(s, "unknown contract"))

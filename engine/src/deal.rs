@@ -186,10 +186,23 @@ impl std::error::Error for DealError {}
 pub struct DealShape {
     /// The pack.
     pub pack: Pack,
-    /// Cards per active hand.
+    /// Cards per active hand; 0 where that depends on the table: the pack less the talon
+    /// shared evenly among the active players (the Slovenian game of three or four).
     pub hand_size: usize,
     /// Cards in the talon.
     pub talon_size: usize,
+}
+
+impl DealShape {
+    /// The cards of each active hand at `table`.
+    #[must_use]
+    pub fn hand_size_at(&self, table: &Table) -> usize {
+        if self.hand_size > 0 {
+            return self.hand_size;
+        }
+        let active = usize::from(table.active_count()).max(1);
+        self.pack.len().saturating_sub(self.talon_size) / active
+    }
 }
 
 /// Unvalidated cards for an explicit deal; [`DealBuilder::build`] checks them.
@@ -289,7 +302,7 @@ impl DealBuilder {
         problems.extend((pack - seen).into_iter().map(DealProblem::Missing));
         for seat in Seat::all(table.seats) {
             let expected = if table.is_active(seat) {
-                shape.hand_size
+                shape.hand_size_at(table)
             } else {
                 0
             };

@@ -4,8 +4,8 @@
 //! English is the engine's own words, read from where the engine keeps them: [`Card::name`],
 //! [`Variant::bonus_name`], [`Contract::word`] and [`KONTRA_LADDER`]. The native words are the
 //! games' terms as the rules reference (`docs/rules/*.md`) uses them: Hungarian for the three
-//! Hungarian games, Polish for Taroki z królami, (Austrian) German for Illustrated Tarock and
-//! Danish for Danish Tarok ([`Language::of`]).
+//! Hungarian games, Polish for Taroki z królami, (Austrian) German for Illustrated Tarock,
+//! Danish for Danish Tarok and Slovenian for Slovenian Tarok ([`Language::of`]).
 //!
 //! - Cards and phases have a name in every [`Language`]: a card's name is the language's, not
 //!   the game's (a Polish speaker looking at a Hungarian hand reads `król kier`).
@@ -37,19 +37,22 @@ pub enum Language {
     German,
     /// Danish (`da`): Danish Tarok.
     Danish,
+    /// Slovenian (`sl`): Slovenian Tarok.
+    Slovenian,
 }
 
 impl Language {
     /// Every language.
-    pub const ALL: [Language; 5] = [
+    pub const ALL: [Language; 6] = [
         Language::English,
         Language::Hungarian,
         Language::Polish,
         Language::German,
         Language::Danish,
+        Language::Slovenian,
     ];
 
-    /// The ISO 639-1 code: `en`, `hu`, `pl`, `de` or `da`.
+    /// The ISO 639-1 code: `en`, `hu`, `pl`, `de`, `da` or `sl`.
     #[must_use]
     pub const fn code(self) -> &'static str {
         match self {
@@ -58,6 +61,7 @@ impl Language {
             Language::Polish => "pl",
             Language::German => "de",
             Language::Danish => "da",
+            Language::Slovenian => "sl",
         }
     }
 
@@ -72,7 +76,7 @@ impl Language {
     }
 
     /// The game's own language: Hungarian for the three Hungarian games, Polish, German
-    /// (Austrian) and Danish.
+    /// (Austrian), Danish and Slovenian.
     #[must_use]
     pub const fn of(variant: Variant) -> Language {
         match variant {
@@ -82,6 +86,7 @@ impl Language {
             Variant::PolishKrolami => Language::Polish,
             Variant::AustrianIllustrated => Language::German,
             Variant::DanishTarok => Language::Danish,
+            Variant::SlovenianTarok => Language::Slovenian,
         }
     }
 }
@@ -116,6 +121,7 @@ pub fn card_name(variant: Variant, card: Card, language: Language) -> Option<Str
         Language::Polish => POLISH_CARDS.name(card),
         Language::German => GERMAN_CARDS.name(card),
         Language::Danish => DANISH_CARDS.name(card),
+        Language::Slovenian => SLOVENIAN_CARDS.name(card),
     })
 }
 
@@ -220,6 +226,18 @@ const DANISH_CARDS: CardWords = CardWords {
     numbered: |n| format!("trumf {n}"),
 };
 
+const SLOVENIAN_CARDS: CardWords = CardWords {
+    suits: ["srce", "kara", "križ", "pik"],
+    ranks: [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "fant", "kaval", "dama", "kralj",
+    ],
+    suited: |suit, rank| format!("{suit} {rank}"),
+    pagat: "pagat",
+    xxi: Some("mond"),
+    skiz: "škis",
+    numbered: |n| roman(n).to_owned(),
+};
+
 /// A suit's name in `language`, for the bonuses that name one.
 const fn suit_word(suit: Suit, language: Language) -> &'static str {
     match language {
@@ -228,6 +246,7 @@ const fn suit_word(suit: Suit, language: Language) -> &'static str {
         Language::Polish => POLISH_CARDS.suits[suit as usize],
         Language::German => GERMAN_CARDS.suits[suit as usize],
         Language::Danish => DANISH_CARDS.suits[suit as usize],
+        Language::Slovenian => SLOVENIAN_CARDS.suits[suit as usize],
     }
 }
 
@@ -282,6 +301,20 @@ const AUSTRIAN_BONUSES: [Bonus; 11] = {
     out
 };
 
+/// The Slovenian bonuses, all silent: trula, kings, pagat ultimo, king ultimo, valat, and the
+/// mond penalty.
+const SLOVENIAN_BONUSES: [Bonus; 9] = [
+    Bonus::Trull,
+    Bonus::FourKings,
+    Bonus::PagatUltimo,
+    Bonus::KingUltimo(Suit::Hearts),
+    Bonus::KingUltimo(Suit::Diamonds),
+    Bonus::KingUltimo(Suit::Clubs),
+    Bonus::KingUltimo(Suit::Spades),
+    Bonus::Volat,
+    Bonus::XxiCatch,
+];
+
 /// Every bonus `variant` announces or scores, under any of its options (Danish Tarok: Tout).
 #[must_use]
 pub const fn bonuses(variant: Variant) -> &'static [Bonus] {
@@ -292,6 +325,7 @@ pub const fn bonuses(variant: Variant) -> &'static [Bonus] {
         Variant::PolishKrolami => &POLISH_BONUSES,
         Variant::AustrianIllustrated => &AUSTRIAN_BONUSES,
         Variant::DanishTarok => &[Bonus::Volat],
+        Variant::SlovenianTarok => &SLOVENIAN_BONUSES,
     }
 }
 
@@ -324,6 +358,15 @@ const fn own_bonus_word(variant: Variant, bonus: Bonus) -> Option<&'static str> 
         Language::German => austrian_bonus(bonus),
         Language::Danish => match bonus {
             Bonus::Volat => Some("tout"),
+            _ => None,
+        },
+        Language::Slovenian => match bonus {
+            Bonus::Trull => Some("trula"),
+            Bonus::FourKings => Some("kralji"),
+            Bonus::PagatUltimo => Some("pagat ultimo"),
+            Bonus::KingUltimo(_) => Some("kralj ultimo"),
+            Bonus::Volat => Some("valat"),
+            Bonus::XxiCatch => Some("izgubljeni mond"),
             _ => None,
         },
         Language::English => None,
@@ -411,6 +454,7 @@ pub const fn contracts(variant: Variant) -> &'static [Contract] {
         Variant::PolishKrolami => &Contract::POLISH,
         Variant::AustrianIllustrated => &Contract::AUSTRIAN,
         Variant::DanishTarok => &[],
+        Variant::SlovenianTarok => &Contract::SLOVENIAN,
     }
 }
 
@@ -438,6 +482,18 @@ pub fn contract_name(
         (Language::German, Contract::Zweiblatt) => "Zweiblatt",
         (Language::German, Contract::Einblatt) => "Einblatt",
         (Language::German, Contract::Solo) => "Solo",
+        (Language::Slovenian, Contract::Klop) => "klop",
+        (Language::Slovenian, Contract::Three) => "tri",
+        (Language::Slovenian, Contract::Two) => "dva",
+        (Language::Slovenian, Contract::One) => "ena",
+        (Language::Slovenian, Contract::SoloThree) => "solo tri",
+        (Language::Slovenian, Contract::SoloTwo) => "solo dva",
+        (Language::Slovenian, Contract::SoloOne) => "solo ena",
+        (Language::Slovenian, Contract::Beggar) => "berač",
+        (Language::Slovenian, Contract::SoloWithout) => "solo brez",
+        (Language::Slovenian, Contract::OpenBeggar) => "odprti berač",
+        (Language::Slovenian, Contract::ColourValat) => "barvni valat",
+        (Language::Slovenian, Contract::Valat) => "valat",
         // The Polish bids' words are the notation's: jeden, dwa, trzy, cztery.
         _ => contract.word(),
     })
@@ -456,7 +512,7 @@ pub const fn kontra_levels(variant: Variant) -> &'static [u8] {
         }
         Variant::PolishKrolami => &[1, 2, 3, 5],
         Variant::AustrianIllustrated => &[1, 2],
-        Variant::DanishTarok => &[],
+        Variant::DanishTarok | Variant::SlovenianTarok => &[],
     }
 }
 
@@ -542,6 +598,17 @@ pub const fn phase_name(stage: Stage, language: Language) -> &'static str {
             "meldinger",
             "spil",
             "slut",
+        ],
+        Language::Slovenian => [
+            "začetek",
+            "licitacija",
+            "klicanje kralja",
+            "talon",
+            "zalaganje",
+            "razveljavitev",
+            "napovedi",
+            "igra",
+            "konec",
         ],
     };
     words[i]

@@ -26,6 +26,7 @@ pub mod seat;
 pub mod session;
 pub mod shared;
 pub mod shuffle;
+pub mod slovenian;
 pub mod solve;
 pub mod trick;
 pub mod variant;
@@ -51,6 +52,7 @@ pub use search::{Budget, Decision, SearchError};
 pub use seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
 pub use shared::Core;
 pub use shuffle::{DealRng, ShuffledPack};
+pub use slovenian::{Slovenian, SlovenianOptions};
 pub use solve::{SeatMask, Solution, SolveError, Solver};
 pub use trick::{Trick, TrickRules};
 pub use variant::{

@@ -48,7 +48,7 @@ impl Rule {
 }
 
 /// The reference's files, with the language of their games.
-const FILES: [(&str, &str); 5] = [
+const FILES: [(&str, &str); 6] = [
     (
         "hungarian.md",
         include_str!("../../docs/rules/hungarian.md"),
@@ -60,6 +60,10 @@ const FILES: [(&str, &str); 5] = [
     ("polish.md", include_str!("../../docs/rules/polish.md")),
     ("austrian.md", include_str!("../../docs/rules/austrian.md")),
     ("danish.md", include_str!("../../docs/rules/danish.md")),
+    (
+        "slovenian.md",
+        include_str!("../../docs/rules/slovenian.md"),
+    ),
 ];
 
 /// Every rule of the reference, by id.
@@ -93,7 +97,7 @@ pub fn rulebook() -> &'static Rulebook {
     BOOK.get_or_init(|| Rulebook::parse().0)
 }
 
-/// The language code of the game's own language: "hu", "pl", "de" or "da".
+/// The language code of the game's own language: "hu", "pl", "de", "da" or "sl".
 #[must_use]
 pub const fn language(variant: Variant) -> &'static str {
     crate::glossary::Language::of(variant).code()
@@ -109,6 +113,7 @@ pub const fn prefixes(variant: Variant) -> &'static [&'static str] {
         Variant::PolishKrolami => &["PL"],
         Variant::AustrianIllustrated => &["AT"],
         Variant::DanishTarok => &["DK"],
+        Variant::SlovenianTarok => &["SI"],
     }
 }
 
@@ -250,7 +255,7 @@ impl Rulebook {
 fn native_line(detail: &'static str) -> Option<(&'static str, &'static str)> {
     let rest = detail.strip_prefix('*')?;
     let (code, text) = rest.split_once(":*")?;
-    let known = ["hu", "pl", "de", "da"];
+    let known = ["hu", "pl", "de", "da", "sl"];
     known
         .iter()
         .find(|&&k| k == code)

@@ -36,7 +36,7 @@ use crate::ledger::Ledger;
 use crate::rules::Rules;
 use crate::seat::{BySeat, Seat, TableError};
 use crate::variant::{dispatch, with_game, AnyGame, Carried, DealSource, Setup, Variant};
-use crate::{Austrian, Danish, Polish};
+use crate::{Austrian, Danish, Polish, Slovenian};
 
 /// Most doubled rounds a [`MatchContext`] keeps running at once. Since every deal counts
 /// towards every running round, at most one round per seat (5) can run at once, so the bound is
@@ -74,6 +74,8 @@ pub enum MatchKind {
     /// Danish: the deal passes on (the same dealer after a misdeal), the pots go from hand to
     /// hand and are shared out when the players stop.
     Danish,
+    /// Slovenian: a score sheet without a target; the same dealer after a hand thrown in.
+    Slovenian,
 }
 
 /// The one match from a [`MatchKind`] to its game's [`SessionRules`]: runs `$e` with `$S`
@@ -95,6 +97,10 @@ macro_rules! with_session {
             }
             MatchKind::Danish => {
                 type $S = Danish;
+                $e
+            }
+            MatchKind::Slovenian => {
+                type $S = Slovenian;
                 $e
             }
         }

@@ -20,6 +20,7 @@ use crate::rules::Rules;
 use crate::seat::{Seat, Table};
 use crate::shared::Core;
 use crate::shuffle;
+use crate::slovenian::{Slovenian, SlovenianOptions};
 use crate::trick::Trick;
 use std::fmt;
 
@@ -47,6 +48,10 @@ macro_rules! with_game {
                 type $G = $crate::danish::Danish;
                 $e
             }
+            $crate::variant::Variant::SlovenianTarok => {
+                type $G = $crate::slovenian::Slovenian;
+                $e
+            }
         }
     };
 }
@@ -61,6 +66,7 @@ macro_rules! dispatch {
             $crate::variant::AnyGame::Polish($g) => $e,
             $crate::variant::AnyGame::Austrian($g) => $e,
             $crate::variant::AnyGame::Danish($g) => $e,
+            $crate::variant::AnyGame::Slovenian($g) => $e,
         }
     };
 }
@@ -75,6 +81,7 @@ macro_rules! dispatch_options {
             VariantOptions::Polish($o) => $e,
             VariantOptions::Austrian($o) => $e,
             VariantOptions::Danish($o) => $e,
+            VariantOptions::Slovenian($o) => $e,
         }
     };
 }
@@ -103,6 +110,7 @@ games! {
     Polish(Polish, PolishOptions),
     Austrian(Austrian, AustrianOptions),
     Danish(Danish, DanishOptions),
+    Slovenian(Slovenian, SlovenianOptions),
 }
 
 /// The rules version: fixes the shuffle, the dealing pattern and the action ids. Records name
@@ -127,17 +135,20 @@ pub enum Variant {
     AustrianIllustrated,
     /// Danish Tarok: three active players, the 78-card pack, pots and payments.
     DanishTarok,
+    /// Slovenian Tarok: three or four players, a contract from klop to valat.
+    SlovenianTarok,
 }
 
 impl Variant {
     /// Every variant.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 7] = [
         Variant::HungarianIllustrated,
         Variant::HungarianPaskievics,
         Variant::HungarianHigh,
         Variant::PolishKrolami,
         Variant::AustrianIllustrated,
         Variant::DanishTarok,
+        Variant::SlovenianTarok,
     ];
 
     /// The Hungarian games.
@@ -157,6 +168,7 @@ impl Variant {
             Variant::PolishKrolami => "polish-krolami",
             Variant::AustrianIllustrated => "austrian-illustrated",
             Variant::DanishTarok => "danish-tarok",
+            Variant::SlovenianTarok => "slovenian-tarok",
         }
     }
 
@@ -178,11 +190,12 @@ impl Variant {
             Variant::PolishKrolami => "Taroki z królami (Polish, call a king)",
             Variant::AustrianIllustrated => "Illustrated Tarock (Austrian, three players)",
             Variant::DanishTarok => "Tarok (Danish, three players, 78 cards)",
+            Variant::SlovenianTarok => "Tarok (Slovenian, three or four players)",
         }
     }
 
     /// The pack with the default options: 42 cards for the Hungarian games (54 with the option
-    /// `pack`), 54 for the Polish and Austrian ones, 78 for the Danish.
+    /// `pack`), 54 for the Polish, Austrian and Slovenian ones, 78 for the Danish.
     #[must_use]
     pub fn default_pack(self) -> Pack {
         with_game!(self, G => G::shape(&G::default_options(self)).pack)
@@ -224,6 +237,8 @@ pub enum VariantOptions {
     Austrian(AustrianOptions),
     /// Danish Tarok.
     Danish(DanishOptions),
+    /// Slovenian Tarok.
+    Slovenian(SlovenianOptions),
 }
 
 impl VariantOptions {
@@ -389,6 +404,8 @@ pub enum AnyGame {
     Austrian(Austrian),
     /// A Danish hand.
     Danish(Danish),
+    /// A Slovenian hand.
+    Slovenian(Slovenian),
 }
 
 /// The first illegal action of a replayed record.
@@ -513,6 +530,15 @@ impl AnyGame {
             return None;
         };
         Some(d)
+    }
+
+    /// The Slovenian hand, if this is one.
+    #[must_use]
+    pub fn as_slovenian(&self) -> Option<&Slovenian> {
+        let AnyGame::Slovenian(s) = self else {
+            return None;
+        };
+        Some(s)
     }
 
     /// The hand as it was dealt, before any action (the same setup and cards).

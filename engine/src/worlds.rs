@@ -449,7 +449,8 @@ impl Worlds {
             Variant::HungarianIllustrated
             | Variant::HungarianPaskievics
             | Variant::HungarianHigh
-            | Variant::PolishKrolami => CardSet::HONOURS | CardSet::KINGS,
+            | Variant::PolishKrolami
+            | Variant::SlovenianTarok => CardSet::HONOURS | CardSet::KINGS,
             Variant::DanishTarok => CardSet::KINGS | Card::PAGAT.set() | Card::XXI.set(),
             Variant::AustrianIllustrated => CardSet::EMPTY,
         };

@@ -64,7 +64,9 @@ fn method(v: Variant) -> CountMethod {
         Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
             CountMethod::Plain
         }
-        Variant::PolishKrolami | Variant::AustrianIllustrated => CountMethod::ThreesMinusTwo,
+        Variant::PolishKrolami | Variant::AustrianIllustrated | Variant::SlovenianTarok => {
+            CountMethod::ThreesMinusTwo
+        }
         Variant::DanishTarok => CountMethod::Danish,
     }
 }

@@ -166,7 +166,16 @@ pub const fn game_value(contract: Contract) -> i64 {
         | Contract::Cztery
         | Contract::Dreiblatt
         | Contract::Zweiblatt
-        | Contract::Einblatt => 0,
+        | Contract::Einblatt
+        | Contract::Klop
+        | Contract::SoloThree
+        | Contract::SoloTwo
+        | Contract::SoloOne
+        | Contract::Beggar
+        | Contract::SoloWithout
+        | Contract::OpenBeggar
+        | Contract::ColourValat
+        | Contract::Valat => 0,
     }
 }
 

@@ -1,0 +1,1107 @@
+//! The Slovenian hand as a state machine.
+//!
+//! # Representation
+//!
+//! [`Slovenian`] is a `Copy` value of fixed size, like the other games: the hands and piles
+//! are [`CardSet`]s in its [`Core`], the bids a small array, and listing or applying an action
+//! never allocates.
+//!
+//! # Phases
+//!
+//! 1. Opening: a player dealt no tarok throws the hand in (SI-DEAL-04).
+//! 2. Auction (SI-BID): from the player after forehand, forehand last; equal bids go to the
+//!    player nearer forehand; pass is final; three and klop are forehand's after all others
+//!    passed; the last bidder names the final contract.
+//! 3. Call (four players, three/two/one): a king, or a queen by a declarer with all four kings.
+//! 4. Talon and discard (the contracts that take talon cards): a group, then as many discards.
+//! 5. Play: from forehand, or the declarer in the contracts without talon that he leads.
+//! 6. Over.
+
+use crate::action::{Action, Contract};
+use crate::bot::SeatKnowledge;
+use crate::card::{Card, CardSet, Pack};
+use crate::count::{self, CountMethod};
+use crate::deal::{Deal, DealShape};
+use crate::game::{
+    pick_in_listing, pick_listed, ActionList, End, Game, Observe, Outcome, Stage, TalonGroups,
+    Viewer, Violation, ViolationKind, Visible,
+};
+use crate::ledger::{Ledger, Scoring, Team};
+use crate::rules;
+use crate::rules::ActionIds;
+use crate::seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
+use crate::shared::Core;
+use crate::slovenian::ids::{self, CALLABLE};
+use crate::slovenian::options::{DiscardTaroks, EmperorOrder, SlovenianOptions};
+use crate::slovenian::{bot, score};
+use crate::trick::{Trick, TrickRules};
+use crate::variant::Variant;
+use crate::words::Words;
+
+/// Cards in the talon (SI-DEAL-03).
+pub const TALON: u8 = 6;
+/// The trula: pagat, mond, škis.
+pub const TRULA: CardSet = CardSet::HONOURS;
+/// The mond (XXI).
+pub const MOND: Card = Card::XXI;
+/// A bid not yet spoken.
+const UNSPOKEN: u8 = u8::MAX;
+
+/// The phase of a Slovenian hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// A player dealt no tarok throws the hand in.
+    Opening,
+    /// Bidding.
+    Auction,
+    /// The declarer calls a king (or a queen).
+    Call,
+    /// The declarer takes a talon group.
+    Talon,
+    /// The declarer discards.
+    Discard,
+    /// Trick play.
+    Play,
+    /// The hand is over.
+    Over(End),
+}
+
+/// A Slovenian hand in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slovenian {
+    o: SlovenianOptions,
+    core: Core,
+    phase: Phase,
+    /// Each seat's last call: [`UNSPOKEN`], 0 pass, or a contract's number (1 klop … 12 valat).
+    bids: [u8; MAX_SEATS],
+    declarer: Seat,
+    contract: Contract,
+    /// The auction is over and a contract is played.
+    decided: bool,
+    called: Option<Card>,
+    partner: Option<Seat>,
+    /// The talon group taken.
+    taken: Option<u8>,
+    talon_received: CardSet,
+    to_discard: u8,
+    discards: CardSet,
+    /// The talon cards that went to tricks: klop's gifts, or the rest after the called king
+    /// won a trick (SI-TALON-07, SI-CALL-04).
+    talon_won: CardSet,
+    /// The trick that brought the rest of the talon to the declarer (SI-CALL-04).
+    rest_with: Option<u8>,
+    /// The player who loses the mond penalty (SI-SCORE-11).
+    mond_lost: Option<Seat>,
+}
+
+/// Error from setting up a Slovenian table.
+pub type SetupError = TableError;
+
+/// The game value of a contract (SI-SCORE-03).
+#[must_use]
+pub const fn value(c: Contract) -> i64 {
+    match c {
+        Contract::Three => 10,
+        Contract::Two => 20,
+        Contract::One => 30,
+        Contract::SoloThree => 40,
+        Contract::SoloTwo => 50,
+        Contract::SoloOne => 60,
+        Contract::Beggar | Contract::Klop => 70,
+        Contract::SoloWithout => 80,
+        Contract::OpenBeggar => 90,
+        Contract::ColourValat => 125,
+        Contract::Valat => 500,
+        _ => 0,
+    }
+}
+
+/// The contract's number: 1 klop … 12 valat (SI-BID-01).
+const fn number(c: Contract) -> u8 {
+    let mut i = 0;
+    while i < Contract::SLOVENIAN.len() {
+        if Contract::SLOVENIAN[i] as u8 == c as u8 {
+            return i as u8 + 1;
+        }
+        i += 1;
+    }
+    0
+}
+
+/// True for the contracts that take talon cards: three … solo one (SI-TALON-01).
+#[must_use]
+pub const fn takes_talon(c: Contract) -> bool {
+    matches!(
+        c,
+        Contract::Three
+            | Contract::Two
+            | Contract::One
+            | Contract::SoloThree
+            | Contract::SoloTwo
+            | Contract::SoloOne
+    )
+}
+
+/// True for klop and the beggars, where a player must overtake (SI-PLAY-05).
+#[must_use]
+pub const fn negative(c: Contract) -> bool {
+    matches!(c, Contract::Klop | Contract::Beggar | Contract::OpenBeggar)
+}
+
+/// True for the contracts whose declarer leads the first trick (SI-PLAY-01).
+const fn declarer_leads(c: Contract) -> bool {
+    matches!(
+        c,
+        Contract::Beggar
+            | Contract::SoloWithout
+            | Contract::OpenBeggar
+            | Contract::ColourValat
+            | Contract::Valat
+    )
+}
+
+impl Slovenian {
+    /// The deal's shape: 54 cards, a talon of 6, the rest shared (16 each with three players,
+    /// 12 with four; SI-DEAL-03).
+    pub const SHAPE: DealShape = DealShape {
+        pack: Pack::Tarock54,
+        hand_size: 0,
+        talon_size: TALON as usize,
+    };
+
+    // ----- accessors -------------------------------------------------------------------------
+
+    /// The rule options.
+    #[must_use]
+    pub fn options(&self) -> &SlovenianOptions {
+        &self.o
+    }
+
+    /// The phase.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The contract played, once the auction is over (klop included).
+    #[must_use]
+    pub fn contract(&self) -> Option<Contract> {
+        self.decided.then_some(self.contract)
+    }
+
+    /// The highest bid standing during the auction and who holds it.
+    #[must_use]
+    pub fn high_bid(&self) -> Option<(Seat, Contract)> {
+        let (seat, n) = self.highest()?;
+        Some((seat, Contract::SLOVENIAN[usize::from(n) - 1]))
+    }
+
+    /// The side of a seat once the contract is known: the declarer and the partner, or a
+    /// defender (everyone for himself in klop: each is his own declarer).
+    #[must_use]
+    pub fn team_of(&self, s: Seat) -> Team {
+        if s == self.declarer || Some(s) == self.partner {
+            Team::Declarer
+        } else {
+            Team::Opponents
+        }
+    }
+
+    /// The declarer's pile: tricks, the partner's tricks and the discards (SI-TALON-05).
+    #[must_use]
+    pub fn declarer_pile(&self) -> CardSet {
+        let mut p = self.core.won[self.declarer] | self.discards;
+        if let Some(q) = self.partner {
+            p |= self.core.won[q];
+        }
+        p
+    }
+
+    /// The defenders' tricks.
+    #[must_use]
+    pub fn defenders_pile(&self) -> CardSet {
+        let t = self.core.table;
+        Seat::all(t.seats)
+            .filter(|&s| t.is_active(s) && self.team_of(s) == Team::Opponents)
+            .fold(CardSet::EMPTY, |p, s| p | self.core.won[s])
+    }
+
+    /// The player who loses the mond penalty, if anyone (SI-SCORE-11).
+    #[must_use]
+    pub fn mond_lost(&self) -> Option<Seat> {
+        self.mond_lost
+    }
+
+    /// The trick that brought the talon's rest to the declarer (SI-CALL-04), if one did.
+    #[must_use]
+    pub fn rest_with(&self) -> Option<u8> {
+        self.rest_with
+    }
+
+    /// The talon's rest after the group taken, in the talon's order.
+    pub(crate) fn talon_rest_in_order(&self) -> impl Iterator<Item = Card> + '_ {
+        let received = self.talon_received;
+        self.core
+            .deal
+            .talon()
+            .iter()
+            .copied()
+            .filter(move |c| !received.contains(*c))
+    }
+
+    /// The place of a seat in the order from forehand (0 forehand, then the next).
+    fn rank(&self, s: Seat) -> u8 {
+        let t = self.core.table;
+        s.distance_from(t.first_active(), t.seats)
+    }
+
+    fn active(&self) -> impl Iterator<Item = Seat> + '_ {
+        let t = &self.core.table;
+        t.active_from(t.first_active())
+    }
+
+    fn finish(&mut self, end: End) {
+        self.phase = Phase::Over(end);
+    }
+
+    fn declarer_known(&self) -> bool {
+        self.decided && self.contract != Contract::Klop
+    }
+
+    /// Whether everyone sees the talon: from the call on in the talon contracts; the klop
+    /// gifts as they are given; the rest once a hand is played out.
+    fn talon_public(&self) -> CardSet {
+        let all = self.core.deal.talon_set();
+        if self.phase == Phase::Over(End::Played) {
+            return all;
+        }
+        let turned_up =
+            self.decided && takes_talon(self.contract) && !matches!(self.phase, Phase::Call);
+        if turned_up {
+            all
+        } else {
+            self.talon_won
+        }
+    }
+
+    // ----- opening -----------------------------------------------------------------------------
+
+    /// The first active player, from forehand, dealt no tarok (SI-DEAL-04).
+    fn without_taroks(&self) -> Option<Seat> {
+        self.active()
+            .find(|&s| !self.core.hands[s].intersects(CardSet::TAROKKS))
+    }
+
+    // ----- auction -----------------------------------------------------------------------------
+
+    /// The highest bid and the seat nearest forehand holding it.
+    fn highest(&self) -> Option<(Seat, u8)> {
+        let mut best: Option<(Seat, u8)> = None;
+        for s in self.active() {
+            let b = self.bids[s.index()];
+            if b != UNSPOKEN && b > 0 && best.map_or(true, |(_, h)| b > h) {
+                best = Some((s, b));
+            }
+        }
+        best
+    }
+
+    fn others_passed(&self, s: Seat) -> bool {
+        self.active()
+            .filter(|&t| t != s)
+            .all(|t| self.bids[t.index()] == 0)
+    }
+
+    fn three_players(&self) -> bool {
+        self.core.table.active_count() == 3
+    }
+
+    /// Why `s` may not bid contract number `n`, if he may not.
+    fn check_bid(&self, s: Seat, c: Contract) -> Result<(), Violation> {
+        let n = number(c);
+        if n == 0 {
+            return Err(Violation::illegal(
+                "SI-BID-01",
+                "the contracts are klop, three, two, one, solo three, solo two, solo one, beggar, solo without, open beggar, colour valat and valat",
+            ));
+        }
+        if self.three_players()
+            && matches!(
+                c,
+                Contract::SoloThree | Contract::SoloTwo | Contract::SoloOne
+            )
+        {
+            return Err(Violation::illegal(
+                "SI-BID-01",
+                "with three players there is no solo three, solo two or solo one",
+            ));
+        }
+        let forehand = self.core.table.first_active();
+        if matches!(c, Contract::Klop | Contract::Three) {
+            let ok = s == forehand && self.bids[s.index()] == UNSPOKEN && self.others_passed(s);
+            return if ok {
+                Ok(())
+            } else {
+                Err(Violation::illegal(
+                    "SI-BID-05",
+                    "three and klop are forehand's alone, once everyone else has passed",
+                ))
+            };
+        }
+        match self.highest() {
+            Some((h, top)) if n < top || (n == top && self.rank(s) > self.rank(h)) => {
+                Err(Violation::illegal(
+                    "SI-BID-03",
+                    "a bid must be higher than the highest one; equal only by a player nearer forehand than its bidder",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_auction(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => {
+                if !self.others_passed(s) {
+                    Ok(())
+                } else if s == self.core.table.first_active() && self.bids[s.index()] == UNSPOKEN {
+                    Err(Violation::illegal(
+                        "SI-BID-05",
+                        "when everyone else has passed, forehand plays three, klop or a higher contract",
+                    ))
+                } else {
+                    Err(Violation::illegal(
+                        "SI-BID-06",
+                        "everyone else has passed: name the final contract, your bid or a higher one",
+                    ))
+                }
+            }
+            Action::Bid(c) => self.check_bid(s, c),
+            _ => Err(Violation::wrong_phase(
+                "SI-BID-02",
+                "the auction takes bids and passes",
+            )),
+        }
+    }
+
+    fn apply_auction(&mut self, s: Seat, a: Action) {
+        let n = match a {
+            Action::Bid(c) => number(c),
+            _ => 0,
+        };
+        self.bids[s.index()] = n;
+        if n > 0 && self.others_passed(s) {
+            self.declarer = s;
+            self.contract = Contract::SLOVENIAN[usize::from(n) - 1];
+            self.decided = true;
+            return self.after_auction();
+        }
+        let mut t = self.core.table.next_active(s);
+        while self.bids[t.index()] == 0 {
+            t = self.core.table.next_active(t);
+        }
+        self.core.to_act = t;
+    }
+
+    fn after_auction(&mut self) {
+        let c = self.contract;
+        self.core.to_act = self.declarer;
+        if matches!(c, Contract::Three | Contract::Two | Contract::One) && !self.three_players() {
+            self.phase = Phase::Call;
+        } else if takes_talon(c) {
+            self.phase = Phase::Talon;
+        } else {
+            self.start_play();
+        }
+    }
+
+    // ----- the call ----------------------------------------------------------------------------
+
+    fn check_call(&self, a: Action) -> Result<(), Violation> {
+        let Action::Call(c) = a else {
+            return Err(Violation::wrong_phase(
+                "SI-CALL-01",
+                "the declarer calls a king",
+            ));
+        };
+        if c.is_king() {
+            return Ok(());
+        }
+        let queen = CALLABLE[4..].contains(&c);
+        if !queen {
+            return Err(Violation::illegal(
+                "SI-CALL-01",
+                "the declarer calls a king",
+            ));
+        }
+        let all_kings = self.core.hands[self.declarer].is_superset(CardSet::KINGS);
+        if self.o.queen_call && all_kings {
+            Ok(())
+        } else {
+            Err(Violation::illegal(
+                "SI-CALL-03",
+                "a queen is called only by a declarer who holds all four kings",
+            ))
+        }
+    }
+
+    fn apply_call(&mut self, c: Card) {
+        self.called = Some(c);
+        let partner = self
+            .active()
+            .find(|&s| s != self.declarer && self.core.hands[s].contains(c));
+        self.partner = partner;
+        self.phase = Phase::Talon;
+    }
+
+    // ----- talon and discards ------------------------------------------------------------------
+
+    fn group_size(&self) -> u8 {
+        self.contract.talon_cards()
+    }
+
+    /// The cards of talon group `g`.
+    fn group(&self, g: u8) -> CardSet {
+        let k = usize::from(self.group_size());
+        let from = usize::from(g) * k;
+        self.core
+            .deal
+            .talon()
+            .get(from..from + k)
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .collect()
+    }
+
+    fn check_talon(&self, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::TakeTalon(g) if g < TALON / self.group_size().max(1) => Ok(()),
+            Action::TakeTalon(_) => Err(Violation::illegal(
+                "SI-TALON-01",
+                "the talon lies in groups of as many cards as the contract takes: take one of them",
+            )),
+            _ => Err(Violation::wrong_phase(
+                "SI-TALON-01",
+                "the declarer takes a group of the talon",
+            )),
+        }
+    }
+
+    fn apply_talon(&mut self, g: u8) {
+        let cards = self.group(g);
+        self.taken = Some(g);
+        self.talon_received = cards;
+        self.core.hands[self.declarer] |= cards;
+        self.to_discard = self.group_size();
+        if self.core.deal.talon_set().contains(MOND) && !cards.contains(MOND) {
+            // SI-SCORE-11: the declarer left the mond in the talon.
+            self.mond_lost = Some(self.declarer);
+        }
+        self.phase = Phase::Discard;
+    }
+
+    /// The cards the declarer may discard now (SI-TALON-02/03).
+    fn discardable(&self) -> CardSet {
+        let hand = self.core.hands[self.declarer] - CardSet::KINGS - TRULA;
+        let plain = hand - CardSet::TAROKKS;
+        match self.o.discard_taroks {
+            DiscardTaroks::Free => hand,
+            DiscardTaroks::IfNeeded if plain.is_empty() => hand,
+            DiscardTaroks::IfNeeded => plain,
+        }
+    }
+
+    fn check_discard(&self, a: Action) -> Result<(), Violation> {
+        let phase = Violation::wrong_phase(
+            "SI-TALON-02",
+            "the declarer discards as many cards as he took",
+        );
+        let c = self
+            .core
+            .card_discarded(self.declarer, a, phase, "SI-TALON-02")?;
+        if self.discardable().contains(c) {
+            Ok(())
+        } else if c.is_king() || TRULA.contains(c) {
+            Err(Violation::illegal(
+                "SI-TALON-02",
+                "kings and the trula cards are never discarded",
+            ))
+        } else {
+            Err(Violation::illegal(
+                "SI-TALON-03",
+                "a tarok is discarded only when no other card can be",
+            ))
+        }
+    }
+
+    fn apply_discard(&mut self, c: Card) {
+        self.core.hands[self.declarer].remove(c);
+        self.discards.insert(c);
+        self.to_discard = self.to_discard.saturating_sub(1);
+        if self.to_discard == 0 {
+            self.start_play();
+        }
+    }
+
+    /// The talon cards nobody has: not taken, not won with a trick.
+    fn talon_left(&self) -> CardSet {
+        self.core.deal.talon_set() - self.talon_received - self.talon_won
+    }
+
+    // ----- play --------------------------------------------------------------------------------
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        let leader = if declarer_leads(self.contract) {
+            self.declarer
+        } else {
+            self.core.table.first_active()
+        };
+        self.core.lead(leader);
+    }
+
+    /// The winner of `trick` and its winning card, under the hand's contract and options
+    /// (SI-PLAY-03/04/07).
+    #[must_use]
+    pub fn winner_of(&self, trick: &Trick) -> Option<(Seat, Card)> {
+        let led = trick.led(&TrickRules::TAROCK)?;
+        let cards = trick.cards();
+        let colour_valat = self.decided && self.contract == Contract::ColourValat;
+        let tarok_led = CardSet::TAROKKS.contains(led);
+        if cards.is_superset(TRULA) && (!colour_valat || tarok_led) {
+            let at = |card: Card| trick.plays().position(|(_, c)| c == card);
+            let in_order = match self.o.emperor_order {
+                EmperorOrder::Any => true,
+                EmperorOrder::PagatLast => at(Card::PAGAT) > at(MOND).max(at(Card::SKIZ)),
+            };
+            if in_order {
+                return trick.player_of(Card::PAGAT).map(|s| (s, Card::PAGAT));
+            }
+        }
+        let best = if colour_valat {
+            (cards & TrickRules::TAROCK.suit_of(led)).highest()?
+        } else {
+            let trumps = cards & CardSet::TAROKKS;
+            if trumps.is_empty() {
+                (cards & TrickRules::TAROCK.suit_of(led)).highest()?
+            } else {
+                trumps.highest()?
+            }
+        };
+        trick.player_of(best).map(|s| (s, best))
+    }
+
+    /// The cards `s` may play (SI-PLAY-02/05/06).
+    fn legal_cards(&self, s: Seat) -> CardSet {
+        let hand = self.core.hands[s];
+        let trick = &self.core.trick;
+        let neg = negative(self.contract);
+        let Some(led) = trick.led(&TrickRules::TAROCK) else {
+            // SI-PLAY-06: the pagat is not led while another card can be.
+            return if neg && hand.len() > 1 {
+                hand - Card::PAGAT.set()
+            } else {
+                hand
+            };
+        };
+        let suit = TrickRules::TAROCK.suit_of(led);
+        let follow = hand & suit;
+        let (take, kind) = if !follow.is_empty() {
+            (follow, suit)
+        } else if hand.intersects(CardSet::TAROKKS) {
+            (hand & CardSet::TAROKKS, CardSet::TAROKKS)
+        } else {
+            return hand;
+        };
+        if !neg {
+            return take;
+        }
+        let in_trick = trick.cards();
+        if hand.contains(Card::PAGAT) && in_trick.is_superset(Card::SKIZ.set() | MOND.set()) {
+            // SI-PLAY-06: the pagat completes the emperor's trick.
+            if take.contains(Card::PAGAT) || self.o.openspiel_quirks {
+                return Card::PAGAT.set();
+            }
+        }
+        // SI-PLAY-05: beat the highest card of the kind played, where there is one to beat.
+        let tarok_in = in_trick.intersects(CardSet::TAROKKS);
+        let to_beat = if kind == CardSet::TAROKKS {
+            if tarok_in {
+                (in_trick & CardSet::TAROKKS).highest()
+            } else {
+                None
+            }
+        } else if tarok_in {
+            None
+        } else {
+            (in_trick & kind).highest()
+        };
+        let mut legal = take;
+        if let Some(b) = to_beat {
+            let higher: CardSet = take.into_iter().filter(|c| c.index() > b.index()).collect();
+            if !higher.is_empty() {
+                legal = higher;
+            }
+        }
+        if legal.contains(Card::PAGAT) && legal.len() > 1 {
+            legal.remove(Card::PAGAT);
+        }
+        legal
+    }
+
+    fn check_play(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        let c = self
+            .core
+            .card_played(s, a.card_played(), ("SI-PLAY-02", "SI-PLAY-02"))?;
+        if self.legal_cards(s).contains(c) {
+            return Ok(());
+        }
+        let hand = self.core.hands[s];
+        let by_suit = TrickRules::TAROCK.legal(hand, self.core.trick.led(&TrickRules::TAROCK));
+        Err(if !by_suit.contains(c) {
+            match self.core.trick.led(&TrickRules::TAROCK) {
+                Some(l) if (hand & TrickRules::TAROCK.suit_of(l)).is_empty() => {
+                    Violation::illegal("SI-PLAY-02", "you cannot follow the suit led: play a tarok")
+                }
+                _ => Violation::illegal("SI-PLAY-02", "you must follow the suit led"),
+            }
+        } else if c == Card::PAGAT || self.legal_cards(s) == Card::PAGAT.set() {
+            Violation::illegal(
+                "SI-PLAY-06",
+                "the pagat is played only when no other card is allowed, and must complete the emperor's trick",
+            )
+        } else {
+            Violation::illegal(
+                "SI-PLAY-05",
+                "in klop and the beggars you must beat the highest card of the suit you play if you can",
+            )
+        })
+    }
+
+    fn apply_play(&mut self, s: Seat, c: Card) {
+        if !self.core.play_card(s, c) {
+            return;
+        }
+        let trick = self.core.trick;
+        let (winner, best) = self.winner_of(&trick).unwrap_or((s, c));
+        let mut to_winner = trick.cards();
+        let number = self.core.ntricks;
+        if self.contract == Contract::Klop {
+            // SI-TALON-07: the next talon card goes with each of the first six tricks.
+            if let Some(&gift) = self.core.deal.talon().get(usize::from(number)) {
+                to_winner.insert(gift);
+                self.talon_won.insert(gift);
+            }
+        } else if Some(best) == self.called
+            && self.talon_received.contains(best)
+            && self.rest_with.is_none()
+        {
+            // SI-CALL-04: the called king from the talon brings the talon's rest home.
+            let rest = self.talon_left();
+            to_winner |= rest;
+            self.talon_won |= rest;
+            self.rest_with = Some(number);
+            if rest.contains(MOND) {
+                self.mond_lost = None;
+            }
+        } else if (takes_talon(self.contract) || self.contract == Contract::SoloWithout)
+            && (best == Card::SKIZ || best == Card::PAGAT)
+        {
+            // SI-SCORE-11: the škis or the emperor's trick captures the mond.
+            if let Some(p) = trick.player_of(MOND) {
+                self.mond_lost = Some(p);
+            }
+        }
+        let played = self.core.close_trick(winner, to_winner);
+        let all = played >= usize::from(self.tricks_in_hand());
+        let ends_early = match self.contract {
+            Contract::Beggar | Contract::OpenBeggar => winner == self.declarer,
+            Contract::ColourValat | Contract::Valat => winner != self.declarer,
+            _ => false,
+        };
+        if all || ends_early {
+            self.finish(End::Played);
+        }
+    }
+
+    /// Tricks in a hand: 16 with three players, 12 with four (SI-PLAY-10).
+    #[must_use]
+    pub fn tricks_in_hand(&self) -> u8 {
+        (54 - TALON) / self.core.table.active_count().max(1)
+    }
+
+    // ----- scoring -----------------------------------------------------------------------------
+
+    /// The settlement of the hand (meaningful once it is over): a score sheet.
+    #[must_use]
+    pub fn settle(&self) -> Ledger {
+        match self.phase {
+            Phase::Over(End::Played) => score::settle(self),
+            _ => Ledger {
+                scoring: Scoring::Points,
+                ..Ledger::default()
+            },
+        }
+    }
+
+    pub(crate) fn core_ref(&self) -> &Core {
+        &self.core
+    }
+
+    pub(crate) fn declarer_seat(&self) -> Seat {
+        self.declarer
+    }
+
+    // ----- dispatch ----------------------------------------------------------------------------
+
+    fn check_phase(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match self.phase {
+            Phase::Opening => match a {
+                Action::ThrowIn => Ok(()),
+                _ => Err(Violation::wrong_phase(
+                    "SI-DEAL-04",
+                    "a player dealt no tarok throws the hand in",
+                )),
+            },
+            Phase::Auction => self.check_auction(s, a),
+            Phase::Call => self.check_call(a),
+            Phase::Talon => self.check_talon(a),
+            Phase::Discard => self.check_discard(a),
+            Phase::Play => self.check_play(s, a),
+            Phase::Over(_) => Err(Violation {
+                kind: ViolationKind::GameOver,
+                rule: "SI-PLAY-10",
+                message: "the hand is over",
+            }),
+        }
+    }
+
+    fn push_legal(&self, out: &mut ActionList, s: Seat, a: Action) {
+        if self.check_phase(s, a).is_ok() {
+            out.push(a);
+        }
+    }
+}
+
+impl crate::rules::Rules for Slovenian {
+    type Options = SlovenianOptions;
+
+    /// Three or four players, five with the dealer sitting out (SI-DEAL-01).
+    const SEATS: &'static [u8] = &[3, 4, 5];
+
+    const TRICK_RULES: TrickRules = TrickRules::TAROCK;
+
+    const WORDS: Words = crate::slovenian::words::WORDS;
+
+    const IDS: ActionIds = ids::IDS;
+
+    const HEURISTIC: fn(&SeatKnowledge<'_, Self>, &[Action]) -> Action = bot::choose;
+
+    /// With five, the dealer sits the hand out (SI-DEAL-01).
+    fn table(seats: u8, dealer: Seat) -> Result<Table, TableError> {
+        let table = Table::try_new(seats, dealer, Self::SEATS)?;
+        Ok(Table {
+            sitting_out: (seats == 5).then_some(dealer),
+            ..table
+        })
+    }
+
+    fn shape(_o: &SlovenianOptions) -> DealShape {
+        Slovenian::SHAPE
+    }
+
+    /// Six to the talon, then packets of six with four players or eight with three
+    /// (SI-DEAL-03).
+    fn deal_from_order(_o: &SlovenianOptions, table: &Table, order: &[Card]) -> Deal {
+        let packets: &[usize] = if table.active_count() == 3 {
+            &[8, 8]
+        } else {
+            &[6, 6]
+        };
+        Deal::from_order(order, table, TALON.into(), packets)
+    }
+
+    fn from_setup(o: SlovenianOptions, table: Table, deal: Deal) -> Slovenian {
+        let forehand = table.first_active();
+        let mut g = Slovenian {
+            o,
+            core: Core::new(table, deal, deal.hands, forehand),
+            phase: Phase::Auction,
+            bids: [UNSPOKEN; MAX_SEATS],
+            declarer: forehand,
+            contract: Contract::Klop,
+            decided: false,
+            called: None,
+            partner: None,
+            taken: None,
+            talon_received: CardSet::EMPTY,
+            to_discard: 0,
+            discards: CardSet::EMPTY,
+            talon_won: CardSet::EMPTY,
+            rest_with: None,
+            mond_lost: None,
+        };
+        if let Some(s) = g.without_taroks() {
+            g.phase = Phase::Opening;
+            g.core.to_act = s;
+        } else {
+            // SI-BID-02: the player after forehand speaks first.
+            g.core.to_act = table.next_active(forehand);
+        }
+        g
+    }
+
+    fn options(&self) -> &SlovenianOptions {
+        &self.o
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::SlovenianTarok
+    }
+
+    fn settle(&self, _round_multiplier: i64) -> Ledger {
+        Slovenian::settle(self)
+    }
+}
+
+impl Observe for Slovenian {
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn stage(&self) -> Stage {
+        match self.phase {
+            Phase::Opening => Stage::Opening,
+            Phase::Auction => Stage::Auction,
+            Phase::Call => Stage::Call,
+            Phase::Talon => Stage::Talon,
+            Phase::Discard => Stage::Discard,
+            Phase::Play => Stage::Play,
+            Phase::Over(e) => Stage::Over(e),
+        }
+    }
+
+    fn discards(&self, s: Seat) -> CardSet {
+        if s == self.declarer {
+            self.discards
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    /// Discarded taroks are shown (SI-TALON-04).
+    fn discarded_tarokks(&self, s: Seat) -> Option<u8> {
+        (s == self.declarer && !self.discards.is_empty())
+            .then(|| (self.discards & CardSet::TAROKKS).len() as u8)
+    }
+
+    /// The declarer's side is public; the partner's once the called card is played or the
+    /// talon shows it (SI-CALL-05), and to a seat that holds it; in klop nobody has a side.
+    fn side_known_to(&self, viewer: Viewer, s: Seat) -> Option<Team> {
+        if !self.declarer_known() || !self.core.table.is_active(s) {
+            return None;
+        }
+        if s == self.declarer || self.called.is_none() && self.phase != Phase::Call {
+            return Some(self.team_of(s));
+        }
+        let k = self.called?;
+        let shown = self.core.played().contains(k) || self.talon_public().contains(k);
+        let known = match viewer {
+            Viewer::Referee => true,
+            Viewer::Spectator => shown,
+            Viewer::Seat(me) => {
+                me == s
+                    || shown
+                    || self.core.hands[me].contains(k)
+                    || (me == self.declarer && self.talon_received.contains(k))
+            }
+        };
+        known.then(|| self.team_of(s))
+    }
+
+    fn talon_received(&self, s: Seat) -> CardSet {
+        if s == self.declarer {
+            self.talon_received
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    fn talon_remaining(&self) -> CardSet {
+        self.talon_left()
+    }
+
+    fn declarer(&self) -> Option<(Seat, Contract)> {
+        self.declarer_known()
+            .then_some((self.declarer, self.contract))
+    }
+
+    /// The cards `viewer` may see: a seat its own hand and the declarer his discards; everyone
+    /// the talon once it is turned up, klop's talon cards as they are given, the discarded
+    /// taroks (SI-TALON-04), and the open beggar's hand after the first trick (SI-PLAY-09).
+    fn visible(&self, viewer: Viewer) -> Visible {
+        if viewer == Viewer::Referee {
+            let mut discards = BySeat::splat(CardSet::EMPTY);
+            discards[self.declarer] = self.discards;
+            return Visible {
+                hands: self.core.hands,
+                discards,
+                talon: self.core.deal.talon_set(),
+            };
+        }
+        let mut v = Visible {
+            talon: self.talon_public(),
+            ..Visible::default()
+        };
+        v.discards[self.declarer] = self.discards & CardSet::TAROKKS;
+        if self.decided && self.contract == Contract::OpenBeggar && self.core.ntricks > 0 {
+            v.hands[self.declarer] = self.core.hands[self.declarer];
+        }
+        if let Viewer::Seat(me) = viewer {
+            if self.core.table.is_active(me) {
+                v.hands[me] = self.core.hands[me];
+                if me == self.declarer && self.decided {
+                    v.discards[me] = self.discards;
+                }
+            }
+        }
+        v
+    }
+
+    fn called(&self) -> Option<Card> {
+        self.called
+    }
+
+    fn partner(&self) -> Option<Seat> {
+        self.partner
+    }
+
+    fn trick_winner(&self, i: usize) -> Option<(Seat, Card)> {
+        self.winner_of(self.core.tricks().get(i)?)
+    }
+
+    /// The talon in groups of the contract's size, all face up, the one taken marked.
+    fn talon_groups(&self) -> Option<TalonGroups> {
+        let shown =
+            self.decided && takes_talon(self.contract) && !matches!(self.phase, Phase::Call);
+        shown.then(|| {
+            let k = self.group_size().max(1);
+            let groups = TALON / k;
+            TalonGroups {
+                group_size: k,
+                groups,
+                exposed: (1 << groups) - 1,
+                looking: None,
+                taken: self.taken.map_or(0, |g| 1 << g),
+            }
+        })
+    }
+
+    fn card_points_of(&self, s: Seat) -> i64 {
+        count::count(CountMethod::ThreesMinusTwo, self.core.won[s])
+    }
+
+    fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
+        rules::settlement(self, round_multiplier)
+    }
+}
+
+impl crate::solve::Solvable for Slovenian {
+    /// SI-SCORE-01: counted in threes, two off per three.
+    const COUNT: CountMethod = CountMethod::ThreesMinusTwo;
+
+    /// The trula (the emperor's trick, the pagat's rules in klop and the beggars) and the
+    /// called card (the talon's rest).
+    fn named_cards(&self) -> CardSet {
+        TRULA | self.called.map_or(CardSet::EMPTY, Card::set)
+    }
+
+    /// Klop's talon gifts and the talon's rest follow the tricks; the mond penalty follows the
+    /// captures.
+    fn play_state(&self) -> u64 {
+        u64::from(self.rest_with.is_some()) | (u64::from(self.mond_lost.map_or(7, Seat::get)) << 1)
+    }
+
+    /// The talon cards still to go to tricks: klop's gifts, or the called king's rest.
+    fn pile_slack(&self) -> i64 {
+        count::count_thirds(CountMethod::Plain, self.talon_left())
+    }
+}
+
+impl Game for Slovenian {
+    fn to_act(&self) -> Option<Seat> {
+        (!matches!(self.phase, Phase::Over(_))).then_some(self.core.to_act)
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        out.clear();
+        let s = self.core.to_act;
+        match self.phase {
+            Phase::Opening => out.push(Action::ThrowIn),
+            Phase::Auction => {
+                self.push_legal(out, s, Action::Pass);
+                for c in Contract::SLOVENIAN {
+                    self.push_legal(out, s, Action::Bid(c));
+                }
+            }
+            Phase::Call => {
+                for c in CALLABLE {
+                    self.push_legal(out, s, Action::Call(c));
+                }
+            }
+            Phase::Talon => {
+                let k = self.group_size().max(1);
+                out.extend((0..TALON / k).map(Action::TakeTalon));
+            }
+            Phase::Discard => {
+                for c in self.discardable() {
+                    out.push(Action::Discard(c));
+                }
+            }
+            Phase::Play => {
+                for c in self.legal_cards(s) {
+                    out.push(Action::Play(c));
+                }
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn pick_legal(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        match self.phase {
+            Phase::Play => pick_in_listing(
+                None,
+                self.legal_cards(self.core.to_act),
+                Action::Play,
+                &[],
+                pick,
+            ),
+            Phase::Discard => pick_in_listing(None, self.discardable(), Action::Discard, &[], pick),
+            Phase::Over(_) => None,
+            _ => pick_listed(self, pick),
+        }
+    }
+
+    fn check(&self, a: Action) -> Result<(), Violation> {
+        self.check_phase(self.core.to_act, a)
+    }
+
+    fn play_unchecked(&mut self, a: Action) {
+        let s = self.core.to_act;
+        self.core.count_action();
+        match (self.phase, a) {
+            (Phase::Opening, Action::ThrowIn) => self.finish(End::ThrownIn(s)),
+            (Phase::Auction, _) => self.apply_auction(s, a),
+            (Phase::Call, Action::Call(c)) => self.apply_call(c),
+            (Phase::Talon, Action::TakeTalon(g)) => self.apply_talon(g),
+            (Phase::Discard, Action::Discard(c)) => self.apply_discard(c),
+            (Phase::Play, Action::Play(c)) => self.apply_play(s, c),
+            _ => {}
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        rules::outcome(self)
+    }
+}
