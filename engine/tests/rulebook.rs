@@ -83,7 +83,7 @@ fn ids(text: &str) -> Vec<&str> {
     found
 }
 
-const GAMES: [&str; 6] = ["HU", "PK", "HV", "PL", "AT", "DK"];
+const GAMES: [&str; 7] = ["HU", "PK", "HV", "PL", "AT", "DK", "SI"];
 
 fn is_rule_id(id: &str) -> bool {
     GAMES.iter().any(|g| id.starts_with(g))
@@ -200,7 +200,7 @@ fn every_rule_reads_in_english_and_in_its_games_language() {
     for variant in Variant::ALL {
         let language = rulebook::language(variant);
         let rules: Vec<_> = book.for_variant(variant).collect();
-        assert!(rules.len() > 50, "{variant}: {} rules", rules.len());
+        assert!(rules.len() > 40, "{variant}: {} rules", rules.len());
         for rule in rules {
             assert!(
                 rule.text.ends_with('.') && rule.text.len() <= 240 && rule.text.len() > 10,

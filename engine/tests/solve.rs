@@ -95,13 +95,15 @@ const fn cfg(
 }
 
 /// The count of each game, named here apart from the engine's solver: HU-SCORE-01 plain,
-/// PL-SCORE-02 and AT-SCORE-02 threes minus two, DK-SCORE-26 the Danish count.
+/// PL-SCORE-02, AT-SCORE-02 and SI-SCORE-01 threes minus two, DK-SCORE-26 the Danish count.
 fn method(v: Variant) -> CountMethod {
     match v {
         Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
             CountMethod::Plain
         }
-        Variant::PolishKrolami | Variant::AustrianIllustrated => CountMethod::ThreesMinusTwo,
+        Variant::PolishKrolami | Variant::AustrianIllustrated | Variant::SlovenianTarok => {
+            CountMethod::ThreesMinusTwo
+        }
         Variant::DanishTarok => CountMethod::Danish,
     }
 }

@@ -54,6 +54,7 @@ pub(crate) fn strength(c: Card) -> u32 {
 
 /// The cards of `hand` that follow `led` by the plain rules, with loops instead of the engine's
 /// masks: the suit led, else a tarokk, else anything; a tarokk lead asks for a tarokk.
+#[allow(dead_code)]
 pub(crate) fn naive_follow(hand: &[Card], led: Option<Card>) -> Vec<Card> {
     let Some(led) = led else {
         return hand.to_vec();
@@ -82,6 +83,7 @@ pub(crate) fn naive_follow(hand: &[Card], led: Option<Card>) -> Vec<Card> {
 
 /// The seat that wins `trick` (seat, card; the leader's card first) by the plain rules: the
 /// strongest tarokk, else the strongest card of the suit led.
+#[allow(dead_code)]
 pub(crate) fn naive_winner(trick: &[(usize, Card)]) -> usize {
     let led = trick[0].1;
     trick
