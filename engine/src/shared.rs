@@ -214,6 +214,32 @@ impl Core {
     }
 }
 
+/// The next level after `level` on the kontra ladder of the Polish and Slovenian games:
+/// kontra 1, re 2, sub 3, mort 5 (the levels are the Hungarian ladder's, whose fourth step
+/// these games skip); `None` after mort.
+#[must_use]
+pub const fn ladder_next(level: u8) -> Option<u8> {
+    match level {
+        0 => Some(1),
+        1 => Some(2),
+        2 => Some(3),
+        3 => Some(5),
+        _ => None,
+    }
+}
+
+/// The multiplier of a level of that ladder: ×2, ×4, ×8, ×16 for kontra, re, sub and mort.
+#[must_use]
+pub const fn ladder_multiplier(level: u8) -> i64 {
+    match level {
+        0 => 1,
+        1 => 2,
+        2 => 4,
+        3 => 8,
+        _ => 16,
+    }
+}
+
 /// A round of turns: announcements, declarations and kontras, each turn ended by `pass`.
 ///
 /// A turn that does more than pass is not silent; the round ends after a number of silent

@@ -194,6 +194,7 @@ fn check(cases: &[Case], seats: u8) -> usize {
 }
 
 // rule: SI-BID-02, SI-BID-03, SI-BID-05, SI-BID-06, SI-CALL-01, SI-TALON-01, SI-TALON-02
+// rule: SI-ANN-01, SI-ANN-02, SI-ANN-04
 // rule: SI-PLAY-02, SI-PLAY-04, SI-PLAY-05, SI-PLAY-06, SI-PLAY-07, SI-PLAY-08
 #[test]
 fn frozen_perft_counts_agree_with_reference_generators() {

@@ -7,7 +7,7 @@
 
 mod table;
 
-use table::{act, c, legal, line, refused, seat, set, Cards};
+use table::{c, legal, line, refused, seat, set, Cards};
 use tarock_engine::count::{count, CountMethod};
 use tarock_engine::game::{Game, Observe, Viewer};
 use tarock_engine::hungarian::MatchContext;
@@ -55,6 +55,26 @@ fn three() -> Cards {
         ],
         "C8 C7 S10 S9 S8 S7",
     )
+}
+
+/// Applies actions in notation, each legal; a card played while the round of announcements is
+/// open first passes the round through (every player passes).
+fn act(g: &mut AnyGame, actions: &str) {
+    for a in actions.split(',').map(str::trim).filter(|a| !a.is_empty()) {
+        if a.starts_with("play") {
+            while si(g).phase() == Phase::Announce {
+                table::act(g, "pass");
+            }
+        }
+        table::act(g, a);
+    }
+}
+
+/// Passes the round of announcements through, if one is open.
+fn to_play(g: &mut AnyGame) {
+    while si(g).phase() == Phase::Announce {
+        table::act(g, "pass");
+    }
 }
 
 fn si(g: &AnyGame) -> &Slovenian {
@@ -472,7 +492,7 @@ fn discards_never_kings_or_trula_and_taroks_only_when_needed() {
     assert!(legal(&g, "discard T9"));
     assert_eq!(refused(&g, "discard T1"), "SI-TALON-02");
     act(&mut g, "discard T9, discard T10, discard T12");
-    assert_eq!(si(&g).phase(), Phase::Play);
+    assert_eq!(si(&g).phase(), Phase::Announce);
     // The discards count for the declarer, the talon's rest for the defenders.
     play_out(&mut g, &[0]);
     let [mine, theirs] = ledger(&g).card_points.expect("counted");
@@ -519,6 +539,7 @@ fn discarded_taroks_are_shown_to_everyone() {
 #[test]
 fn without_an_exchange_the_talon_stays_face_down() {
     let mut g = forehand_plays(&four(), "beggar", &[]);
+    to_play(&mut g);
     assert_eq!(si(&g).phase(), Phase::Play);
     assert!(g.talon_groups().is_none());
     assert!(g.visible(Viewer::Seat(seat(1))).talon.is_empty());
@@ -537,6 +558,7 @@ fn forehand_leads_except_where_the_declarer_does() {
         &mut g,
         "bid solo-without, pass, pass, pass, bid solo-without",
     );
+    to_play(&mut g);
     assert_eq!(g.to_act(), Some(seat(1)));
     let mut g = four().game(&[]);
     act(
@@ -544,6 +566,7 @@ fn forehand_leads_except_where_the_declarer_does() {
         "bid solo-three, pass, pass, pass, bid solo-three, take 1, discard C8",
     );
     act(&mut g, "discard C7, discard DJ");
+    to_play(&mut g);
     assert_eq!(g.to_act(), Some(seat(0)));
     for contract in ["beggar", "open-beggar", "colour-valat", "valat"] {
         let mut g = four().game(&[]);
@@ -551,6 +574,7 @@ fn forehand_leads_except_where_the_declarer_does() {
             &mut g,
             &format!("pass, bid {contract}, pass, pass, bid {contract}"),
         );
+        to_play(&mut g);
         assert_eq!(g.to_act(), Some(seat(2)), "{contract}");
     }
 }
@@ -984,6 +1008,132 @@ fn the_mond_penalty() {
     act(&mut g, "play SKIZ, play T5, play T4, play T21");
     assert!(g.is_over(), "the declarer won a trick");
     assert_eq!(si(&g).mond_lost(), None);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Announcements
+
+/// Four players, seat 1 plays two with seat 0 (the hearts king) as partner, the talon taken.
+fn two_with_partner(opts: &[(&str, &str)]) -> AnyGame {
+    let mut g = four().game(opts);
+    table::act(
+        &mut g,
+        "bid two, pass, pass, pass, bid two, call HK, take 1, discard C8, discard C7",
+    );
+    g
+}
+
+// rule: SI-ANN-01, SI-ANN-02, SI-ANN-05
+#[test]
+fn the_round_of_announcements() {
+    let mut g = two_with_partner(&[]);
+    assert_eq!(si(&g).phase(), Phase::Announce);
+    assert_eq!(g.stage(), tarock_engine::Stage::Announce);
+    // The declarer first; in the order of play after him.
+    assert_eq!(g.to_act(), Some(seat(1)));
+    assert_eq!(refused(&g, "play T15"), "SI-ANN-01");
+    // Seat 1 holds the pagat, not the called king.
+    assert!(legal(&g, "announce pagat-ultimo"));
+    assert_eq!(refused(&g, "announce king-ultimo:H"), "SI-ANN-02");
+    assert_eq!(refused(&g, "announce double-game"), "SI-ANN-02");
+    table::act(&mut g, "announce trull, pass");
+    assert_eq!(refused(&g, "announce trull"), "SI-ANN-02", "a defender");
+    table::act(&mut g, "pass, pass");
+    // Seat 0, the partner, holds the called king: it may announce the king ultimo, and that
+    // shows its side.
+    assert_eq!(g.to_act(), Some(seat(0)));
+    assert_eq!(g.side_known_to(Viewer::Seat(seat(2)), seat(0)), None);
+    assert!(legal(&g, "announce king-ultimo:H"));
+    table::act(&mut g, "announce four-kings");
+    assert_eq!(
+        g.side_known_to(Viewer::Seat(seat(2)), seat(0)),
+        Some(Team::Declarer)
+    );
+    table::act(&mut g, "pass");
+    // Seat 1's second turn: no new announcement.
+    assert_eq!(g.to_act(), Some(seat(1)));
+    assert_eq!(refused(&g, "announce volat"), "SI-ANN-02");
+    table::act(&mut g, "pass, pass, pass");
+    assert_eq!(si(&g).phase(), Phase::Play);
+    let announced: Vec<Bonus> = si(&g).announced().map(|(b, _, _)| b).collect();
+    assert_eq!(announced, [Bonus::Trull, Bonus::FourKings]);
+    // No round in klop, nor with `announcements = false`.
+    let g = forehand_plays(&four(), "klop", &[]);
+    assert_eq!(si(&g).phase(), Phase::Play);
+    let g = two_with_partner(&[("announcements", "false")]);
+    assert_eq!(si(&g).phase(), Phase::Play);
+}
+
+// rule: SI-ANN-04
+#[test]
+fn kontra_re_sub_mort() {
+    let mut g = two_with_partner(&[]);
+    assert_eq!(refused(&g, "kontra game"), "SI-ANN-04", "the declarer's side");
+    table::act(&mut g, "announce trull, pass");
+    assert_eq!(refused(&g, "rekontra game"), "SI-ANN-04");
+    table::act(&mut g, "kontra game, kontra trull, pass");
+    table::act(&mut g, "pass");
+    // Seat 0 (the partner) answers re on the game: it shows its side.
+    assert_eq!(refused(&g, "kontra game"), "SI-ANN-04");
+    table::act(&mut g, "re game, pass");
+    // Seat 1: re on the trull.
+    table::act(&mut g, "re trull, pass");
+    // Seat 2: sub on the game; then mort by the declarer's side.
+    table::act(&mut g, "sub game, pass");
+    assert_eq!(refused(&g, "mort game"), "SI-ANN-04", "seat 3 defends");
+    table::act(&mut g, "pass");
+    table::act(&mut g, "mort game, pass");
+    assert_eq!(g.game_level(), 5);
+    assert!(g.legal_actions().iter().all(|a| !matches!(a, Action::Kontra(tarock_engine::Target::Game, _))));
+    to_play(&mut g);
+    assert_eq!(si(&g).phase(), Phase::Play);
+    play_out(&mut g, &[0, 1]);
+    let l = ledger(&g);
+    let game = line(&l, Item::Game).or_else(|| line(&l, Item::Bonus(Bonus::Volat)));
+    let game = game.expect("a game line");
+    assert_eq!(game.multiplier, 16);
+    if let Some(t) = l.items.iter().find(|i| i.item == Item::Bonus(Bonus::Trull) && i.announced) {
+        assert_eq!((t.base, t.multiplier), (20, 4));
+        assert_eq!(t.payments[seat(1)].abs(), 80);
+    }
+}
+
+// rule: SI-ANN-03
+#[test]
+fn announced_bonuses_count_double_made_or_failed() {
+    // Seat 1 announces the pagat ultimo it cannot bring home and the trula its side takes.
+    let mut g = two_with_partner(&[]);
+    table::act(&mut g, "announce pagat-ultimo, announce trull, pass");
+    to_play(&mut g);
+    play_out(&mut g, &[0, 1]);
+    let s = si(&g);
+    let l = ledger(&g);
+    if line(&l, Item::Bonus(Bonus::Volat)).is_some() {
+        // A valat replaces the bonuses.
+        assert!(line(&l, Item::Bonus(Bonus::PagatUltimo)).is_none());
+        return;
+    }
+    let pagat = l
+        .items
+        .iter()
+        .find(|i| i.item == Item::Bonus(Bonus::PagatUltimo))
+        .expect("the announced pagat ultimo");
+    assert!(pagat.announced);
+    let last = *s.tricks().last().expect("tricks");
+    let made = s.winner_of(&last).map(|(_, c)| c) == Some(Card::PAGAT)
+        && s.team_of(last.player_of(Card::PAGAT).expect("in the last trick")) == Team::Declarer
+        || false;
+    assert_eq!(pagat.made, made);
+    assert_eq!(pagat.payments[seat(1)], if made { 50 } else { -50 });
+    let mine = s.won(seat(0)) | s.won(seat(1));
+    let trull = l
+        .items
+        .iter()
+        .find(|i| i.item == Item::Bonus(Bonus::Trull))
+        .expect("the announced trula");
+    let made = mine.is_superset(CardSet::HONOURS);
+    assert_eq!(trull.payments[seat(0)], if made { 20 } else { -20 });
+    assert_eq!((trull.payments[seat(2)], trull.payments[seat(3)]), (0, 0));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 //! It reads the hand through [`SeatKnowledge`]: one seat's cards and what is public (the
 //! auction, the face-up talon, the tricks), never another seat's hand.
 
-use crate::action::{Action, Contract};
+use crate::action::{Action, Bonus, Contract, Target};
 use crate::card::{Card, CardSet};
 use crate::count::central_value;
 use crate::game::{Observe, Viewer};
@@ -117,6 +117,25 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
                     _ => (true, 99, 99, 0),
                 })
                 .unwrap_or(first)
+        }
+        Phase::Announce => {
+            // Announce what the hand holds already; a strong defender doubles the game.
+            let hand = k.hand();
+            let mine = k.game.side_known_to(Viewer::Seat(k.me), k.me);
+            for &a in legal {
+                let take = match a {
+                    Action::Announce(Bonus::Trull) => hand.is_superset(TRULA),
+                    Action::Announce(Bonus::FourKings) => hand.is_superset(CardSet::KINGS),
+                    Action::Kontra(Target::Game, 1) => {
+                        mine == Some(crate::ledger::Team::Opponents) && st >= 16 + extra
+                    }
+                    _ => false,
+                };
+                if take {
+                    return a;
+                }
+            }
+            Action::Pass
         }
         Phase::Play => {
             let contract = k.game.contract().unwrap_or(Contract::Klop);

@@ -14,12 +14,15 @@
 //!    passed; the last bidder names the final contract.
 //! 3. Call (four players, three/two/one): a king, or a queen by a declarer with all four kings.
 //! 4. Talon and discard (the contracts that take talon cards): a group, then as many discards.
-//! 5. Play: from forehand, or the declarer in the contracts without talon that he leads.
-//! 6. Over.
+//! 5. Announcements (option `announcements`; not in klop): a round from the declarer in the
+//!    order of play, in which the declarer's side announces bonuses and either side says
+//!    kontra, re, sub or mort on the game and the announced bonuses (SI-ANN).
+//! 6. Play: from forehand, or the declarer in the contracts without talon that he leads.
+//! 7. Over.
 
-use crate::action::{Action, Contract};
+use crate::action::{Action, Bonus, Contract, Target};
 use crate::bot::SeatKnowledge;
-use crate::card::{Card, CardSet, Pack};
+use crate::card::{Card, CardSet, Pack, Suit};
 use crate::count::{self, CountMethod};
 use crate::deal::{Deal, DealShape};
 use crate::game::{
@@ -30,7 +33,7 @@ use crate::ledger::{Ledger, Scoring, Team};
 use crate::rules;
 use crate::rules::ActionIds;
 use crate::seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
-use crate::shared::Core;
+use crate::shared::{ladder_next, Core, Round};
 use crate::slovenian::ids::{self, CALLABLE};
 use crate::slovenian::options::{DiscardTaroks, EmperorOrder, SlovenianOptions};
 use crate::slovenian::{bot, score};
@@ -60,6 +63,8 @@ pub enum Phase {
     Talon,
     /// The declarer discards.
     Discard,
+    /// Announcements and kontras.
+    Announce,
     /// Trick play.
     Play,
     /// The hand is over.
@@ -92,6 +97,41 @@ pub struct Slovenian {
     rest_with: Option<u8>,
     /// The player who loses the mond penalty (SI-SCORE-11).
     mond_lost: Option<Seat>,
+    /// The round of announcements.
+    round: Round,
+    /// The announced bonuses, in [`BONUSES`]' order.
+    items: [Announced; 8],
+    /// The kontra level on the game.
+    game_level: u8,
+    /// Seats whose announcement or kontra showed their side (bit per seat).
+    identified: u8,
+}
+
+/// The bonuses the declarer's side may announce, in the order of their ids (SI-ANN-02).
+pub const BONUSES: [Bonus; 8] = [
+    Bonus::Trull,
+    Bonus::FourKings,
+    Bonus::PagatUltimo,
+    Bonus::KingUltimo(Suit::Hearts),
+    Bonus::KingUltimo(Suit::Diamonds),
+    Bonus::KingUltimo(Suit::Clubs),
+    Bonus::KingUltimo(Suit::Spades),
+    Bonus::Volat,
+];
+
+/// The place of a bonus in [`BONUSES`].
+#[must_use]
+pub fn bonus_slot(b: Bonus) -> Option<usize> {
+    BONUSES.iter().position(|&x| x == b)
+}
+
+/// An announced bonus: who announced it, and its kontra level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Announced {
+    /// The announcer, once announced.
+    pub by: Option<Seat>,
+    /// The kontra level: 0, 1 kontra, 2 re, 3 sub, 5 mort.
+    pub level: u8,
 }
 
 /// Error from setting up a Slovenian table.
@@ -411,8 +451,164 @@ impl Slovenian {
         } else if takes_talon(c) {
             self.phase = Phase::Talon;
         } else {
+            self.after_exchange();
+        }
+    }
+
+    // ----- announcements -----------------------------------------------------------------------
+
+    /// After the talon (or the auction): the round of announcements, unless the game has none
+    /// or the contract is klop (SI-ANN-01).
+    fn after_exchange(&mut self) {
+        if self.o.announcements && self.contract != Contract::Klop {
+            self.phase = Phase::Announce;
+            self.round = Round::default();
+            self.core.to_act = self.declarer;
+        } else {
             self.start_play();
         }
+    }
+
+    /// The announced bonuses: bonus, announcer and kontra level.
+    pub fn announced(&self) -> impl Iterator<Item = (Bonus, Seat, u8)> + '_ {
+        BONUSES
+            .into_iter()
+            .zip(self.items)
+            .filter_map(|(b, i)| i.by.map(|by| (b, by, i.level)))
+    }
+
+    /// The kontra level on the game.
+    #[must_use]
+    pub fn game_kontra(&self) -> u8 {
+        self.game_level
+    }
+
+    /// Whether `b` was announced.
+    #[must_use]
+    pub fn is_announced(&self, b: Bonus) -> Option<Announced> {
+        bonus_slot(b)
+            .map(|i| self.items[i])
+            .filter(|i| i.by.is_some())
+    }
+
+    fn active_mask(&self) -> u8 {
+        self.active().fold(0, |m, s| m | 1 << s.get())
+    }
+
+    fn check_announce(&self, s: Seat, b: Bonus) -> Result<(), Violation> {
+        let Some(slot) = bonus_slot(b) else {
+            return Err(Violation::illegal(
+                "SI-ANN-02",
+                "the bonuses announced are trula, kings, king ultimo, pagat ultimo and valat",
+            ));
+        };
+        if !takes_talon(self.contract) {
+            return Err(Violation::illegal(
+                "SI-ANN-02",
+                "bonuses are announced only in three, two, one and the solos",
+            ));
+        }
+        if self.team_of(s) != Team::Declarer {
+            return Err(Violation::illegal(
+                "SI-ANN-02",
+                "only the declarer's side announces bonuses",
+            ));
+        }
+        if self.items[slot].by.is_some() {
+            return Err(Violation::illegal("SI-ANN-02", "this bonus is announced already"));
+        }
+        if !self.round.first_turn(s) {
+            return Err(Violation::illegal(
+                "SI-ANN-02",
+                "bonuses are announced in one's first turn",
+            ));
+        }
+        let hand = self.core.hands[s];
+        match b {
+            Bonus::PagatUltimo if !hand.contains(Card::PAGAT) => Err(Violation::illegal(
+                "SI-ANN-02",
+                "pagat ultimo is announced by the holder of the pagat",
+            )),
+            Bonus::KingUltimo(suit)
+                if self.called != Some(Card::king(suit)) || !hand.contains(Card::king(suit)) =>
+            {
+                Err(Violation::illegal(
+                    "SI-ANN-02",
+                    "king ultimo is announced by the holder of the called king",
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_kontra(&self, s: Seat, t: Target, level: u8) -> Result<(), Violation> {
+        let (owner, current) = match t {
+            Target::Game => (Team::Declarer, self.game_level),
+            Target::Bonus(b) => match self.is_announced(b) {
+                Some(i) => (Team::Declarer, i.level),
+                None => {
+                    return Err(Violation::illegal(
+                        "SI-ANN-04",
+                        "kontra is said on the game or on an announced bonus",
+                    ))
+                }
+            },
+        };
+        if ladder_next(current) != Some(level) {
+            return Err(Violation::illegal(
+                "SI-ANN-04",
+                "kontra, then re, sub and mort, one step at a time",
+            ));
+        }
+        let by_owner = matches!(level, 2 | 5);
+        if (self.team_of(s) == owner) != by_owner {
+            return Err(Violation::illegal(
+                "SI-ANN-04",
+                "kontra and sub are the defenders', re and mort the declarer's side's",
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_round(&self, s: Seat, a: Action) -> Result<(), Violation> {
+        match a {
+            Action::Pass => Ok(()),
+            Action::Announce(b) => self.check_announce(s, b),
+            Action::Kontra(t, level) => self.check_kontra(s, t, level),
+            _ => Err(Violation::wrong_phase(
+                "SI-ANN-01",
+                "announce a bonus, say kontra, or pass",
+            )),
+        }
+    }
+
+    fn apply_round(&mut self, s: Seat, a: Action) {
+        match a {
+            Action::Pass => {
+                let n = self.core.table.active_count();
+                if self.round.end_turn(s, n - 1, self.active_mask()) {
+                    self.start_play();
+                } else {
+                    self.core.to_act = self.core.table.next_active(s);
+                }
+                return;
+            }
+            Action::Announce(b) => {
+                if let Some(slot) = bonus_slot(b) {
+                    self.items[slot].by = Some(s);
+                }
+            }
+            Action::Kontra(Target::Game, level) => self.game_level = level,
+            Action::Kontra(Target::Bonus(b), level) => {
+                if let Some(slot) = bonus_slot(b) {
+                    self.items[slot].level = level;
+                }
+            }
+            _ => {}
+        }
+        // SI-ANN-05: announcing or saying kontra shows one's side.
+        self.identified |= 1 << s.get();
+        self.round.act();
     }
 
     // ----- the call ----------------------------------------------------------------------------
@@ -540,7 +736,7 @@ impl Slovenian {
         self.discards.insert(c);
         self.to_discard = self.to_discard.saturating_sub(1);
         if self.to_discard == 0 {
-            self.start_play();
+            self.after_exchange();
         }
     }
 
@@ -768,6 +964,7 @@ impl Slovenian {
             Phase::Call => self.check_call(a),
             Phase::Talon => self.check_talon(a),
             Phase::Discard => self.check_discard(a),
+            Phase::Announce => self.check_round(s, a),
             Phase::Play => self.check_play(s, a),
             Phase::Over(_) => Err(Violation {
                 kind: ViolationKind::GameOver,
@@ -841,6 +1038,10 @@ impl crate::rules::Rules for Slovenian {
             talon_won: CardSet::EMPTY,
             rest_with: None,
             mond_lost: None,
+            round: Round::default(),
+            items: [Announced::default(); 8],
+            game_level: 0,
+            identified: 0,
         };
         if let Some(s) = g.without_taroks() {
             g.phase = Phase::Opening;
@@ -877,6 +1078,7 @@ impl Observe for Slovenian {
             Phase::Call => Stage::Call,
             Phase::Talon => Stage::Talon,
             Phase::Discard => Stage::Discard,
+            Phase::Announce => Stage::Announce,
             Phase::Play => Stage::Play,
             Phase::Over(e) => Stage::Over(e),
         }
@@ -906,7 +1108,9 @@ impl Observe for Slovenian {
             return Some(self.team_of(s));
         }
         let k = self.called?;
-        let shown = self.core.played().contains(k) || self.talon_public().contains(k);
+        let shown = self.core.played().contains(k)
+            || self.talon_public().contains(k)
+            || self.identified & (1 << s.get()) != 0;
         let known = match viewer {
             Viewer::Referee => true,
             Viewer::Spectator => shown,
@@ -971,6 +1175,16 @@ impl Observe for Slovenian {
 
     fn called(&self) -> Option<Card> {
         self.called
+    }
+
+    fn for_each_announced(&self, mut f: impl FnMut(Bonus, Team, u8, Seat)) {
+        for (b, by, level) in self.announced() {
+            f(b, self.team_of(by), level, by);
+        }
+    }
+
+    fn game_level(&self) -> u8 {
+        self.game_level
     }
 
     fn partner(&self) -> Option<Seat> {
@@ -1059,6 +1273,20 @@ impl Game for Slovenian {
                     out.push(Action::Discard(c));
                 }
             }
+            Phase::Announce => {
+                out.push(Action::Pass);
+                for b in BONUSES {
+                    self.push_legal(out, s, Action::Announce(b));
+                }
+                let levels = BONUSES.map(|b| self.is_announced(b).map(|i| i.level));
+                let targets = std::iter::once((Target::Game, Some(self.game_level)))
+                    .chain(BONUSES.into_iter().map(Target::Bonus).zip(levels));
+                for (t, level) in targets {
+                    if let Some(next) = level.and_then(ladder_next) {
+                        self.push_legal(out, s, Action::Kontra(t, next));
+                    }
+                }
+            }
             Phase::Play => {
                 for c in self.legal_cards(s) {
                     out.push(Action::Play(c));
@@ -1096,6 +1324,7 @@ impl Game for Slovenian {
             (Phase::Call, Action::Call(c)) => self.apply_call(c),
             (Phase::Talon, Action::TakeTalon(g)) => self.apply_talon(g),
             (Phase::Discard, Action::Discard(c)) => self.apply_discard(c),
+            (Phase::Announce, _) => self.apply_round(s, a),
             (Phase::Play, Action::Play(c)) => self.apply_play(s, c),
             _ => {}
         }

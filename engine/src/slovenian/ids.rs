@@ -12,12 +12,15 @@
 //! | 27 + card | discard |
 //! | 81 + card | play |
 //! | 135 | throw in a hand dealt without taroks |
+//! | 136 + b | announce bonus `b` (order of [`BONUSES`]) |
+//! | 144 + 4t + step | kontra (step 0), re (1), sub (2) or mort (3) on target `t`: 0 the game, 1 + b a bonus |
 //!
 //! The layout is part of the rules version: ids never change meaning within one version.
 
-use crate::action::{Action, Contract};
+use crate::action::{Action, Contract, Target};
 use crate::card::{Card, Pack, Rank, Suit};
 use crate::rules::ActionIds;
+use crate::slovenian::game::{bonus_slot, BONUSES};
 
 const PACK: Pack = Pack::Tarock54;
 const CARDS: u32 = 54;
@@ -26,9 +29,13 @@ const TAKE: u32 = 21;
 const DISCARD: u32 = 27;
 const PLAY: u32 = DISCARD + CARDS;
 const THROW_IN: u32 = PLAY + CARDS;
+const ANNOUNCE: u32 = THROW_IN + 1;
+const KONTRA: u32 = ANNOUNCE + BONUSES.len() as u32;
+/// The kontra levels, in ladder order: kontra, re, sub, mort.
+const LEVELS: [u8; 4] = [1, 2, 3, 5];
 
 /// Number of ids.
-pub const SPACE: u32 = THROW_IN + 1;
+pub const SPACE: u32 = KONTRA + 4 * (BONUSES.len() as u32 + 1);
 
 /// The cards that can be called, in id order: the kings, then the queens.
 pub const CALLABLE: [Card; 8] = [
@@ -61,6 +68,15 @@ pub fn action_id(a: Action) -> Option<u32> {
         Action::Discard(c) => DISCARD + card(c)?,
         Action::Play(c) => PLAY + card(c)?,
         Action::ThrowIn => THROW_IN,
+        Action::Announce(b) => ANNOUNCE + bonus_slot(b)? as u32,
+        Action::Kontra(t, level) => {
+            let step = LEVELS.iter().position(|&l| l == level)? as u32;
+            let t = match t {
+                Target::Game => 0,
+                Target::Bonus(b) => 1 + bonus_slot(b)? as u32,
+            };
+            KONTRA + 4 * t + step
+        }
         _ => return None,
     })
 }
@@ -77,6 +93,15 @@ pub fn action_from_id(id: u32) -> Option<Action> {
         DISCARD..PLAY => Action::Discard(card(id - DISCARD)?),
         PLAY..THROW_IN => Action::Play(card(id - PLAY)?),
         THROW_IN => Action::ThrowIn,
+        ANNOUNCE..KONTRA => Action::Announce(BONUSES[(id - ANNOUNCE) as usize]),
+        KONTRA..SPACE => {
+            let (t, step) = ((id - KONTRA) / 4, (id - KONTRA) % 4);
+            let target = match t {
+                0 => Target::Game,
+                t => Target::Bonus(BONUSES[(t - 1) as usize]),
+            };
+            Action::Kontra(target, LEVELS[step as usize])
+        }
         _ => return None,
     })
 }
@@ -94,5 +119,10 @@ mod tests {
         assert_eq!(action_id(Action::Bid(Contract::Solo)), None);
         assert_eq!(action_id(Action::Call(Card::XXI)), None);
         assert_eq!(action_id(Action::Hold), None);
+        assert_eq!(action_id(Action::Kontra(Target::Game, 4)), None);
+        assert_eq!(
+            action_from_id(SPACE - 1),
+            Some(Action::Kontra(Target::Bonus(BONUSES[7]), 5))
+        );
     }
 }

@@ -61,6 +61,10 @@ rule_options! {
             "what a player loses whose mond is captured or left in the talon (0: no penalty)"
             => /// `mond_penalty` (SI-SCORE-11).
             mond_penalty: i64 = 20;
+        "announcements": (bool),
+            "a round of announcements and kontras before play (false: every bonus silent and no kontra, as OpenSpiel plays)"
+            => /// `announcements` (SI-ANN-01).
+            announcements: bool = true;
         "openspiel_quirks": (bool),
             "play OpenSpiel's tarok as its code does where that departs from its stated rules: kings by a pile of four cards, no trula, valat by 48 cards, the pagat forced in the emperor's trick over a suit one can follow, the ultimo to the last trick's winner"
             => /// `openspiel_quirks` (SI-SCORE-07..10, SI-PLAY-06).
@@ -68,7 +72,7 @@ rule_options! {
     }
 }
 
-static SPECS: [crate::options::OptionSpec; 6] = SlovenianOptions::spec_table();
+static SPECS: [crate::options::OptionSpec; 7] = SlovenianOptions::spec_table();
 
 impl Default for SlovenianOptions {
     fn default() -> SlovenianOptions {

@@ -8,6 +8,7 @@ use crate::count::{self, CountMethod};
 use crate::game::Observe;
 use crate::ledger::{Item, Ledger, LedgerItem, Scoring, Team};
 use crate::seat::{BySeat, Seat};
+use crate::shared::ladder_multiplier;
 use crate::slovenian::game::{negative, takes_talon, value, Slovenian, TRULA};
 use crate::slovenian::options::Rounding;
 
@@ -21,6 +22,8 @@ const PAGAT_ULTIMO: i64 = 25;
 const KING_ULTIMO: i64 = 10;
 /// Silent valat (SI-SCORE-10).
 const VALAT: i64 = 250;
+/// Announced valat (SI-ANN-03).
+const ANNOUNCED_VALAT: i64 = 500;
 /// A klop player without a trick, or with more than 35 points (SI-SCORE-12).
 const KLOP_FULL: i64 = 70;
 /// Every card of the pack in piles: OpenSpiel's test of a valat.
@@ -112,14 +115,11 @@ pub(crate) fn settle(g: &Slovenian) -> Ledger {
             _ => every_trick(g, Team::Declarer),
         };
         let v = value(contract);
-        ledger.push(side_line(
-            g,
-            Item::Game,
-            Team::Declarer,
-            v,
-            won,
-            if won { v } else { -v },
-        ));
+        let mut game = side_line(g, Item::Game, Team::Declarer, v, won, 0);
+        game.multiplier = ladder_multiplier(g.game_kontra());
+        let points = (if won { v } else { -v }) * game.multiplier;
+        set_points(g, &mut game, points);
+        ledger.push(game);
     }
     let penalty = g.options().mond_penalty;
     if let Some(p) = g.mond_lost().filter(|_| penalty > 0 && !negative(contract)) {
@@ -139,8 +139,71 @@ fn every_trick(g: &Slovenian, team: Team) -> bool {
     (0..g.tricks().len()).all(|i| g.trick_winner(i).is_some_and(|(w, _)| g.team_of(w) == team))
 }
 
-/// Three … solo one: the game with the difference, the silent bonuses, or the silent valat
-/// (SI-SCORE-04..10).
+/// What a bonus came to in the hand: made by `Team` (the side credited when it is silent), or
+/// failed by its side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Made by this side.
+    Made(Team),
+    /// Played for and failed by this side (an ultimo card lost in the last trick).
+    Failed(Team),
+    /// Nothing happened.
+    None,
+}
+
+/// How `b` ended (SI-SCORE-07..09): the trula and the kings by the side that took them all, the
+/// pagat ultimo by the pagat in the last trick, the king ultimo by the called king there.
+fn outcome(g: &Slovenian, b: Bonus, mine: CardSet, theirs: CardSet) -> Outcome {
+    let pile = |cards: CardSet| {
+        if mine.is_superset(cards) {
+            Outcome::Made(Team::Declarer)
+        } else if theirs.is_superset(cards) {
+            Outcome::Made(Team::Opponents)
+        } else {
+            Outcome::None
+        }
+    };
+    let last = g.tricks().last().copied();
+    let last = last.and_then(|t| g.winner_of(&t).map(|w| (t, w)));
+    match b {
+        Bonus::Trull => pile(TRULA),
+        Bonus::FourKings => pile(CardSet::KINGS),
+        Bonus::PagatUltimo => match last {
+            Some((t, (_, best))) => match t.player_of(Card::PAGAT) {
+                Some(by) if best == Card::PAGAT => Outcome::Made(g.team_of(by)),
+                Some(by) => Outcome::Failed(g.team_of(by)),
+                None => Outcome::None,
+            },
+            None => Outcome::None,
+        },
+        Bonus::KingUltimo(suit) => match last {
+            Some((t, (w, _))) if g.called() == Some(Card::king(suit)) => {
+                if !t.cards().contains(Card::king(suit)) {
+                    Outcome::None
+                } else if g.team_of(w) == Team::Declarer {
+                    Outcome::Made(Team::Declarer)
+                } else {
+                    Outcome::Failed(Team::Declarer)
+                }
+            }
+            _ => Outcome::None,
+        },
+        _ => Outcome::None,
+    }
+}
+
+/// The silent value of a bonus (SI-SCORE-07..09).
+fn silent_value(b: Bonus) -> i64 {
+    match b {
+        Bonus::PagatUltimo => PAGAT_ULTIMO,
+        Bonus::KingUltimo(_) => KING_ULTIMO,
+        Bonus::Volat => VALAT,
+        _ => TRULA_KINGS,
+    }
+}
+
+/// Three … solo one: the game with the difference, the bonuses silent or announced, or the
+/// valat (SI-SCORE-04..10, SI-ANN-03/04).
 fn talon_contract(
     g: &Slovenian,
     contract: Contract,
@@ -150,6 +213,7 @@ fn talon_contract(
 ) {
     let o = g.options();
     let theirs = g.defenders_pile();
+    let game_mult = ladder_multiplier(g.game_kontra());
     let valat = if o.openspiel_quirks {
         if mine.len() == ALL_CARDS {
             Some(Team::Declarer)
@@ -165,28 +229,53 @@ fn talon_contract(
     } else {
         None
     };
+    let announced_valat = g.is_announced(Bonus::Volat);
+    // SI-ANN-03: an announced bonus counts double its silent value, made or failed, times its
+    // kontras; the valat 500.
+    let announced_line = |ledger: &mut Ledger, b: Bonus, made: bool, level: u8| {
+        let base = if b == Bonus::Volat {
+            ANNOUNCED_VALAT
+        } else {
+            2 * silent_value(b)
+        };
+        let mut line = side_line(g, Item::Bonus(b), Team::Declarer, base, made, 0);
+        line.announced = true;
+        line.multiplier = ladder_multiplier(level);
+        let v = base * line.multiplier;
+        for p in &mut line.payments.0 {
+            if *p == 0 {
+                continue;
+            }
+        }
+        set_points(g, &mut line, if made { v } else { -v });
+        ledger.push(line);
+    };
     if let Some(t) = valat {
-        let sign = if t == Team::Declarer { 1 } else { -1 };
-        ledger.push(side_line(
-            g,
-            Item::Bonus(Bonus::Volat),
-            t,
-            VALAT,
-            true,
-            sign * VALAT,
-        ));
+        // SI-SCORE-10: the valat replaces the game and the bonuses.
+        match (t, announced_valat) {
+            (Team::Declarer, Some(a)) => announced_line(ledger, Bonus::Volat, true, a.level),
+            (t, a) => {
+                let sign = if t == Team::Declarer { 1 } else { -1 };
+                let mut line = side_line(g, Item::Bonus(Bonus::Volat), t, VALAT, true, 0);
+                line.multiplier = game_mult;
+                set_points(g, &mut line, sign * VALAT * game_mult);
+                ledger.push(line);
+                if let Some(a) = a {
+                    announced_line(ledger, Bonus::Volat, false, a.level);
+                }
+            }
+        }
         return;
     }
     let won = points > HALF;
     let result = value(contract) + round(o.rounding, (points - HALF).abs());
-    ledger.push(side_line(
-        g,
-        Item::Game,
-        Team::Declarer,
-        result,
-        won,
-        if won { result } else { -result },
-    ));
+    let mut game = side_line(g, Item::Game, Team::Declarer, result, won, 0);
+    game.multiplier = game_mult;
+    set_points(g, &mut game, (if won { result } else { -result }) * game_mult);
+    ledger.push(game);
+    if let Some(a) = announced_valat {
+        announced_line(ledger, Bonus::Volat, false, a.level);
+    }
     let made = |ledger: &mut Ledger, b: Bonus, t: Team, base: i64| {
         let sign = if t == Team::Declarer { 1 } else { -1 };
         ledger.push(side_line(g, Item::Bonus(b), t, base, true, sign * base));
@@ -201,51 +290,37 @@ fn talon_contract(
         quirk_ultimo(g, ledger);
         return;
     }
-    for (b, cards) in [(Bonus::Trull, TRULA), (Bonus::FourKings, CardSet::KINGS)] {
-        if mine.is_superset(cards) {
-            made(ledger, b, Team::Declarer, TRULA_KINGS);
-        } else if theirs.is_superset(cards) {
-            made(ledger, b, Team::Opponents, TRULA_KINGS);
+    let king = g
+        .called()
+        .and_then(Card::suit)
+        .map(Bonus::KingUltimo);
+    let bonuses = [Some(Bonus::Trull), Some(Bonus::FourKings), Some(Bonus::PagatUltimo), king];
+    for b in bonuses.into_iter().flatten() {
+        let happened = outcome(g, b, mine, theirs);
+        if let Some(a) = g.is_announced(b) {
+            let ok = happened == Outcome::Made(Team::Declarer);
+            announced_line(ledger, b, ok, a.level);
+            continue;
+        }
+        let v = silent_value(b);
+        match happened {
+            Outcome::Made(t) => made(ledger, b, t, v),
+            Outcome::Failed(t) => {
+                let sign = if t == Team::Declarer { -1 } else { 1 };
+                ledger.push(side_line(g, Item::Bonus(b), t, v, false, sign * v));
+            }
+            Outcome::None => {}
         }
     }
-    let Some(last) = g.tricks().last().copied() else {
-        return;
-    };
-    let Some((winner, best)) = g.winner_of(&last) else {
-        return;
-    };
-    if let Some(by) = last.player_of(Card::PAGAT) {
-        // SI-SCORE-08: won with the pagat, or lost by its side.
-        let side = g.team_of(by);
-        let sign = if side == Team::Declarer { 1 } else { -1 };
-        let ok = best == Card::PAGAT;
-        let points = if ok {
-            sign * PAGAT_ULTIMO
-        } else {
-            -sign * PAGAT_ULTIMO
-        };
-        ledger.push(side_line(
-            g,
-            Item::Bonus(Bonus::PagatUltimo),
-            side,
-            PAGAT_ULTIMO,
-            ok,
-            points,
-        ));
-    }
-    if let Some(k) = g.called().filter(|&k| last.cards().contains(k)) {
-        // SI-SCORE-09: the called king home in the last trick, or lost there.
-        let ok = g.team_of(winner) == Team::Declarer;
-        let b = k.suit().map_or(Bonus::PagatUltimo, Bonus::KingUltimo);
-        let points = if ok { KING_ULTIMO } else { -KING_ULTIMO };
-        ledger.push(side_line(
-            g,
-            Item::Bonus(b),
-            Team::Declarer,
-            KING_ULTIMO,
-            ok,
-            points,
-        ));
+}
+
+/// Credits `points` to the declarer and the partner on `line`.
+fn set_points(g: &Slovenian, line: &mut LedgerItem, points: i64) {
+    let table = g.core_ref().table();
+    for s in Seat::all(table.seats) {
+        if table.is_active(s) && g.team_of(s) == Team::Declarer {
+            line.payments[s] = points;
+        }
     }
 }
 

@@ -155,26 +155,14 @@ struct Item {
 /// (PL-ANN-06); `None` after mort.
 #[must_use]
 pub const fn next_level(level: u8) -> Option<u8> {
-    match level {
-        0 => Some(1),
-        1 => Some(2),
-        2 => Some(3),
-        3 => Some(5),
-        _ => None,
-    }
+    crate::shared::ladder_next(level)
 }
 
 /// The multiplier of a kontra level: ×2, ×4, ×8, ×16 for kontra, re, sub and mort
 /// (PL-SCORE-07).
 #[must_use]
 pub const fn multiplier(level: u8) -> i64 {
-    match level {
-        0 => 1,
-        1 => 2,
-        2 => 4,
-        3 => 8,
-        _ => 16,
-    }
+    crate::shared::ladder_multiplier(level)
 }
 
 /// The game value of a bid: one 1 … four 4 (PL-SCORE-06).
