@@ -718,9 +718,28 @@ fn carried_from_pb(m: Option<&pb::MatchState>) -> Result<Carried, FieldViolation
                 })?,
         ),
     };
+    if m.radli.len() > tarock_engine::MAX_SEATS {
+        return Err(FieldViolation::new(
+            "record.match_state.radli",
+            format!("one value per seat, not {}", m.radli.len()),
+        ));
+    }
+    let mut radli = [0u8; tarock_engine::MAX_SEATS];
+    for (i, (r, &v)) in radli.iter_mut().zip(&m.radli).enumerate() {
+        *r = u8::try_from(v)
+            .ok()
+            .filter(|&v| v <= tarock_engine::variant::MAX_RADLI)
+            .ok_or_else(|| {
+                FieldViolation::new(
+                    format!("record.match_state.radli[{i}]"),
+                    format!("a seat holds 0 to 99 radli, not {v}"),
+                )
+            })?;
+    }
     Ok(Carried {
         pots,
         obliged_bidder,
+        radli,
     })
 }
 
@@ -732,6 +751,12 @@ pub fn carried_to_pb(c: &Carried, m: &mut pb::MatchState) {
         c.pots.to_vec()
     };
     m.obliged_bidder = c.obliged_bidder.map(|s| u32::from(s.get()));
+    m.radli = if c.radli == [0; tarock_engine::MAX_SEATS] {
+        Vec::new()
+    } else {
+        let seats = m.totals.len().max(1);
+        c.radli.iter().take(seats).map(|&r| u32::from(r)).collect()
+    };
 }
 
 /// The deal source of a wire seed.
@@ -1186,6 +1211,7 @@ pub fn match_to_pb(m: &tarock_engine::hungarian::MatchContext) -> pb::MatchState
         session_turns: turns,
         pots: Vec::new(),
         obliged_bidder: None,
+        radli: Vec::new(),
     }
 }
 

@@ -503,16 +503,17 @@ pub fn contract_name(
 // Kontra
 
 /// The levels of `variant`'s kontra ladder: 1 to 5 in the Hungarian games, 1, 2, 3 and 5 in
-/// the Polish (kontra, re, sub, mort), 1 and 2 in the Austrian, none in Danish Tarok.
+/// the Polish and Slovenian (kontra, re, sub, mort), 1 and 2 in the Austrian, none in Danish
+/// Tarok.
 #[must_use]
 pub const fn kontra_levels(variant: Variant) -> &'static [u8] {
     match variant {
         Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
             &[1, 2, 3, 4, 5]
         }
-        Variant::PolishKrolami => &[1, 2, 3, 5],
+        Variant::PolishKrolami | Variant::SlovenianTarok => &[1, 2, 3, 5],
         Variant::AustrianIllustrated => &[1, 2],
-        Variant::DanishTarok | Variant::SlovenianTarok => &[],
+        Variant::DanishTarok => &[],
     }
 }
 
@@ -529,13 +530,15 @@ pub fn kontra_level(variant: Variant, level: u8, language: Language) -> Option<&
     let own = match (Language::of(variant), language) {
         // The notation's words are the Hungarian ladder's.
         (Language::Hungarian, Language::Hungarian) => KONTRA_WORDS.get(i).copied(),
-        (Language::Polish, Language::Polish) => match level {
-            1 => Some("kontra"),
-            2 => Some("re"),
-            3 => Some("sub"),
-            5 => Some("mort"),
-            _ => None,
-        },
+        (Language::Polish, Language::Polish) | (Language::Slovenian, Language::Slovenian) => {
+            match level {
+                1 => Some("kontra"),
+                2 => Some("re"),
+                3 => Some("sub"),
+                5 => Some("mort"),
+                _ => None,
+            }
+        }
         // The Austrian ladder, Kontra and Rekontra, is the engine's own words.
         _ => None,
     };

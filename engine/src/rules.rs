@@ -80,7 +80,7 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
         if *carried == Carried::default() {
             Ok(())
         } else {
-            Err("this game carries no pots and no obliged bidder from hand to hand")
+            Err("this game carries no pots, no obliged bidder and no radli from hand to hand")
         }
     }
 

@@ -34,7 +34,7 @@ use crate::game::{End, Stage};
 use crate::hungarian::{Hungarian, HungarianOptions};
 use crate::ledger::Ledger;
 use crate::rules::Rules;
-use crate::seat::{BySeat, Seat, TableError};
+use crate::seat::{BySeat, Seat, TableError, MAX_SEATS};
 use crate::variant::{dispatch, with_game, AnyGame, Carried, DealSource, Setup, Variant};
 use crate::{Austrian, Danish, Polish, Slovenian};
 
@@ -229,6 +229,8 @@ pub struct MatchContext {
     pub(crate) kept: Option<(Seat, CardSet)>,
     /// The Danish pots (pagat, king) after the last hand recorded.
     pub(crate) pots: [i64; 2],
+    /// Each seat's Slovenian radli after the last hand recorded.
+    pub(crate) radli: [u8; MAX_SEATS],
     /// The deals each running doubled round still covers, oldest first; `rounds[..nrounds]`
     /// are all non-zero.
     rounds: [u8; MAX_DOUBLED_ROUNDS],
@@ -250,6 +252,7 @@ impl MatchContext {
             kind,
             kept: None,
             pots: [0; 2],
+            radli: [0; MAX_SEATS],
             rounds: [0; MAX_DOUBLED_ROUNDS],
             nrounds: 0,
             totals: BySeat::splat(0),
@@ -490,6 +493,12 @@ impl MatchContext {
     #[must_use]
     pub const fn pots(&self) -> [i64; 2] {
         self.pots
+    }
+
+    /// Each seat's Slovenian radli after the last hand recorded (SI-MATCH-02).
+    #[must_use]
+    pub const fn radli(&self) -> [u8; MAX_SEATS] {
+        self.radli
     }
 
     /// Records a finished hand dealt by [`MatchContext::dealer`]: how it ended, each seat's

@@ -17,7 +17,7 @@ use crate::ledger::{Ledger, Team};
 use crate::options::{OptionError, OptionSpec, Options};
 use crate::polish::{Polish, PolishOptions};
 use crate::rules::Rules;
-use crate::seat::{Seat, Table};
+use crate::seat::{Seat, Table, MAX_SEATS};
 use crate::shared::Core;
 use crate::shuffle;
 use crate::slovenian::{Slovenian, SlovenianOptions};
@@ -291,7 +291,12 @@ pub struct Carried {
     /// Austrian: the seat that kept talon cards after three passes in the hand before, and now
     /// may not pass (AT-BID-10).
     pub obliged_bidder: Option<Seat>,
+    /// Slovenian: each seat's radli (radelci) when the hand starts (SI-MATCH-02).
+    pub radli: [u8; MAX_SEATS],
 }
+
+/// The most radli a seat may carry into a hand.
+pub const MAX_RADLI: u8 = 99;
 
 /// The largest pot a hand may start with.
 pub const MAX_POT: i64 = 1_000_000_000_000_000;

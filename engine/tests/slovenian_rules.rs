@@ -82,8 +82,9 @@ fn si(g: &AnyGame) -> &Slovenian {
 }
 
 /// Plays the hand out: seats in `high` play their highest legal card, the others their lowest;
-/// every other decision takes the first legal action.
-fn play_out(g: &mut AnyGame, high: &[u8]) {
+/// every other decision takes the first legal action. Returns the actions applied.
+fn play_out(g: &mut AnyGame, high: &[u8]) -> Vec<Action> {
+    let mut applied = Vec::new();
     while let Some(s) = g.to_act() {
         let legal = g.legal_actions();
         let mut plays = legal.iter().filter(|a| matches!(a, Action::Play(_)));
@@ -94,7 +95,9 @@ fn play_out(g: &mut AnyGame, high: &[u8]) {
         };
         let a = a.copied().unwrap_or(legal.as_slice()[0]);
         *g = g.play(a).unwrap_or_else(|e| panic!("{e}"));
+        applied.push(a);
     }
+    applied
 }
 
 fn ledger(g: &AnyGame) -> Ledger {
@@ -1068,7 +1071,11 @@ fn the_round_of_announcements() {
 #[test]
 fn kontra_re_sub_mort() {
     let mut g = two_with_partner(&[]);
-    assert_eq!(refused(&g, "kontra game"), "SI-ANN-04", "the declarer's side");
+    assert_eq!(
+        refused(&g, "kontra game"),
+        "SI-ANN-04",
+        "the declarer's side"
+    );
     table::act(&mut g, "announce trull, pass");
     assert_eq!(refused(&g, "rekontra game"), "SI-ANN-04");
     table::act(&mut g, "kontra game, kontra trull, pass");
@@ -1084,7 +1091,10 @@ fn kontra_re_sub_mort() {
     table::act(&mut g, "pass");
     table::act(&mut g, "mort game, pass");
     assert_eq!(g.game_level(), 5);
-    assert!(g.legal_actions().iter().all(|a| !matches!(a, Action::Kontra(tarock_engine::Target::Game, _))));
+    assert!(g
+        .legal_actions()
+        .iter()
+        .all(|a| !matches!(a, Action::Kontra(tarock_engine::Target::Game, _))));
     to_play(&mut g);
     assert_eq!(si(&g).phase(), Phase::Play);
     play_out(&mut g, &[0, 1]);
@@ -1092,7 +1102,11 @@ fn kontra_re_sub_mort() {
     let game = line(&l, Item::Game).or_else(|| line(&l, Item::Bonus(Bonus::Volat)));
     let game = game.expect("a game line");
     assert_eq!(game.multiplier, 16);
-    if let Some(t) = l.items.iter().find(|i| i.item == Item::Bonus(Bonus::Trull) && i.announced) {
+    if let Some(t) = l
+        .items
+        .iter()
+        .find(|i| i.item == Item::Bonus(Bonus::Trull) && i.announced)
+    {
         assert_eq!((t.base, t.multiplier), (20, 4));
         assert_eq!(t.payments[seat(1)].abs(), 80);
     }
@@ -1120,9 +1134,10 @@ fn announced_bonuses_count_double_made_or_failed() {
         .expect("the announced pagat ultimo");
     assert!(pagat.announced);
     let last = *s.tricks().last().expect("tricks");
-    let made = s.winner_of(&last).map(|(_, c)| c) == Some(Card::PAGAT)
-        && s.team_of(last.player_of(Card::PAGAT).expect("in the last trick")) == Team::Declarer
-        || false;
+    // Made only if the pagat itself wins the last trick for the declarer's side.
+    let made = last.player_of(Card::PAGAT).is_some_and(|by| {
+        s.winner_of(&last).map(|(_, c)| c) == Some(Card::PAGAT) && s.team_of(by) == Team::Declarer
+    });
     assert_eq!(pagat.made, made);
     assert_eq!(pagat.payments[seat(1)], if made { 50 } else { -50 });
     let mine = s.won(seat(0)) | s.won(seat(1));
@@ -1158,4 +1173,73 @@ fn a_score_sheet_without_a_target() {
     for p in 0..4 {
         assert_eq!(m.totals()[seat(p)], l.totals[seat(p)] + l2.totals[seat(p)]);
     }
+}
+
+// rule: SI-MATCH-02, SI-MATCH-03
+#[test]
+fn radli_double_a_holders_scores_until_he_wins() {
+    // A klop gives everyone a radelc.
+    let mut g = forehand_plays(&four(), "klop", &[]);
+    play_out(&mut g, &[0]);
+    let mut m = MatchContext::starting_with(&g).expect("a match");
+    m.record_game(&g).expect("over");
+    assert_eq!(m.radli()[..4], [1, 1, 1, 1]);
+    // The next hand carries them; played out, every score but the mond penalty is doubled.
+    let base = Setup::seeded(SI, 4, seat(0), [9; 32]);
+    let setup = m.next_setup(&base, [9; 32]);
+    assert_eq!(setup.carried.radli[..4], [1, 1, 1, 1]);
+    let mut h = AnyGame::new(&setup).expect("deals");
+    act(&mut h, "pass, pass, pass, bid three");
+    let mut actions: Vec<Action> = ["pass", "pass", "pass", "bid three"]
+        .iter()
+        .map(|a| a.parse().expect("an action"))
+        .collect();
+    actions.extend(play_out(&mut h, &[1]));
+    let plain = AnyGame::replay(
+        &Setup {
+            carried: Default::default(),
+            ..setup.clone()
+        },
+        &actions,
+    )
+    .expect("the same hand without radli");
+    let (doubled, single) = (ledger(&h), ledger(&plain));
+    let mond = |l: &Ledger, p: u8| {
+        line(l, Item::Bonus(Bonus::XxiCatch)).map_or(0, |i| i.payments[seat(p)])
+    };
+    for p in 0..4 {
+        assert_eq!(
+            total(&doubled, p) - mond(&doubled, p),
+            2 * (total(&single, p) - mond(&single, p))
+        );
+    }
+    // The declarer (forehand, seat 1) crosses one out if he won; the others keep theirs.
+    let won = line(&doubled, Item::Game)
+        .or_else(|| line(&doubled, Item::Bonus(Bonus::Volat)))
+        .is_some_and(|l| l.payments[seat(1)] > 0);
+    m.record_game(&h).expect("over");
+    let expected = if won { [1, 0, 1, 1] } else { [1, 1, 1, 1] };
+    assert_eq!(m.radli()[..4], expected);
+    // Under `radli = off` nothing is given; under `klop_and_high` a beggar gives them too.
+    for (opt, contract, gives) in [
+        ("off", "klop", false),
+        ("klop_and_high", "beggar", true),
+        ("klop", "beggar", false),
+    ] {
+        let mut g = forehand_plays(&four(), contract, &[("radli", opt)]);
+        play_out(&mut g, &[]);
+        let mut m = MatchContext::starting_with(&g).expect("a match");
+        m.record_game(&g).expect("over");
+        let n = u8::from(gives);
+        assert_eq!(m.radli()[..4], [n; 4], "{opt} {contract}");
+    }
+    // A hand refuses radli for seats it does not have, and too many.
+    let mut s = Setup::seeded(SI, 3, seat(0), [1; 32]);
+    s.carried.radli[3] = 1;
+    assert!(matches!(AnyGame::new(&s), Err(SetupError::Carried(_))));
+    s.carried.radli = [100, 0, 0, 0, 0];
+    assert!(matches!(AnyGame::new(&s), Err(SetupError::Carried(_))));
+    let mut a = Setup::seeded(Variant::AustrianIllustrated, 3, seat(0), [1; 32]);
+    a.carried.radli[0] = 1;
+    assert!(matches!(AnyGame::new(&a), Err(SetupError::Carried(_))));
 }

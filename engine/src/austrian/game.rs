@@ -878,6 +878,9 @@ impl crate::rules::Rules for Austrian {
         carried: &crate::variant::Carried,
         table: &Table,
     ) -> Result<(), &'static str> {
+        if carried.radli != [0; crate::seat::MAX_SEATS] {
+            return Err("an Austrian hand carries no radli");
+        }
         if carried.pots != [0, 0] {
             return Err("an Austrian hand has no pots");
         }

@@ -876,6 +876,9 @@ impl Rules for Danish {
         if carried.obliged_bidder.is_some() {
             return Err("a Danish hand has no obliged bidder");
         }
+        if carried.radli != [0; crate::seat::MAX_SEATS] {
+            return Err("a Danish hand carries no radli");
+        }
         if carried.pots.iter().any(|p| !(0..=MAX_POT).contains(p)) {
             return Err("a pot holds from 0 to 10^15");
         }

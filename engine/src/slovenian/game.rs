@@ -35,7 +35,7 @@ use crate::rules::ActionIds;
 use crate::seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
 use crate::shared::{ladder_next, Core, Round};
 use crate::slovenian::ids::{self, CALLABLE};
-use crate::slovenian::options::{DiscardTaroks, EmperorOrder, SlovenianOptions};
+use crate::slovenian::options::{DiscardTaroks, EmperorOrder, Radli, SlovenianOptions};
 use crate::slovenian::{bot, score};
 use crate::trick::{Trick, TrickRules};
 use crate::variant::Variant;
@@ -515,7 +515,10 @@ impl Slovenian {
             ));
         }
         if self.items[slot].by.is_some() {
-            return Err(Violation::illegal("SI-ANN-02", "this bonus is announced already"));
+            return Err(Violation::illegal(
+                "SI-ANN-02",
+                "this bonus is announced already",
+            ));
         }
         if !self.round.first_turn(s) {
             return Err(Violation::illegal(
@@ -941,6 +944,37 @@ impl Slovenian {
         }
     }
 
+    /// Each seat's radli once the hand is over (SI-MATCH-02/03): a declarer who won crosses
+    /// one out; after klop (and, under `radli = klop_and_high`, beggar up to valat) everyone
+    /// at the table gets one.
+    #[must_use]
+    pub fn radli_after(&self, won: bool) -> [u8; MAX_SEATS] {
+        let mut r = self.o.radli_held;
+        if self.phase != Phase::Over(End::Played) || self.o.radli == Radli::Off {
+            return r;
+        }
+        if won && self.declarer_known() {
+            let d = &mut r[self.declarer.index()];
+            *d = d.saturating_sub(1);
+        }
+        let gives = match self.contract {
+            Contract::Klop => true,
+            Contract::Beggar
+            | Contract::SoloWithout
+            | Contract::OpenBeggar
+            | Contract::ColourValat
+            | Contract::Valat => self.o.radli == Radli::KlopAndHigh,
+            _ => false,
+        };
+        if gives {
+            for s in self.active() {
+                let x = &mut r[s.index()];
+                *x = (*x + 1).min(crate::variant::MAX_RADLI);
+            }
+        }
+        r
+    }
+
     pub(crate) fn core_ref(&self) -> &Core {
         &self.core
     }
@@ -1017,6 +1051,28 @@ impl crate::rules::Rules for Slovenian {
             &[6, 6]
         };
         Deal::from_order(order, table, TALON.into(), packets)
+    }
+
+    /// The radli each seat holds as the hand starts (SI-MATCH-02).
+    fn carry_in(
+        o: &mut SlovenianOptions,
+        carried: &crate::variant::Carried,
+        table: &Table,
+    ) -> Result<(), &'static str> {
+        if carried.pots != [0, 0] || carried.obliged_bidder.is_some() {
+            return Err("a Slovenian hand carries radli, no pots and no obliged bidder");
+        }
+        if carried.radli.iter().any(|&r| r > crate::variant::MAX_RADLI) {
+            return Err("a seat holds at most 99 radli");
+        }
+        if carried.radli[usize::from(table.seats)..]
+            .iter()
+            .any(|&r| r > 0)
+        {
+            return Err("radli for a seat the table does not have");
+        }
+        o.radli_held = carried.radli;
+        Ok(())
     }
 
     fn from_setup(o: SlovenianOptions, table: Table, deal: Deal) -> Slovenian {

@@ -13,14 +13,14 @@
 //! choice is an option with the documented default:
 //! - `rounding` (nearest 5, or none), `queen_call` (a declarer with all four kings may call a
 //!   queen), `discard_taroks` (only when needed, or freely), `emperor_order` (the pagat last,
-//!   or any order), `mond_penalty` (20).
+//!   or any order), `mond_penalty` (20), `announcements` (on), `radli` (after klop).
 //! - `openspiel_quirks` plays OpenSpiel's `tarok` as its code does where that departs from the
 //!   rules it states: the kings bonus counted by a pile of exactly four cards and no trula;
 //!   valat by a pile of 48 cards (discards and the talon's rest included); the pagat forced
 //!   into the emperor's trick in klop and the beggars even over a suit the player can follow;
 //!   the ultimo credited to the last trick's winner when the called king (10), else the pagat
 //!   (25), lies among the last cards of that player's pile. With `rounding = none`,
-//!   `queen_call = false`, `emperor_order = any` and this switch, every legal action and every
+//!   `queen_call = false`, `emperor_order = any`, `announcements = false` and this switch, every legal action and every
 //!   return agrees with OpenSpiel's on its deals (the conformance test in python/tests).
 //!
 //! Decisions where the sources leave a choice:
@@ -35,7 +35,12 @@
 //!   trick (SI-PLAY-08).
 //! - The mond penalty is one player's and never multiplied; it applies in the talon contracts
 //!   and solo without (SI-SCORE-11). Silent bonuses count in the talon contracts only.
-//! - Announcements, kontra and radli are not played yet: every bonus is silent.
+//! - Announcements: only the declarer's side announces (trula, kings, the ultimos, valat),
+//!   each at twice its silent value; kontra, re, sub and mort (×2 … ×16) on the game and on each
+//!   announced bonus (SI-ANN). `announcements = false` plays every bonus silent.
+//! - Radli: after klop (option `radli`) every player gets one; a holder's scores are doubled
+//!   until he wins a game as declarer (SI-MATCH-02/03). The match carries them
+//!   ([`crate::Carried`]), not the options.
 
 pub mod bot;
 pub mod game;

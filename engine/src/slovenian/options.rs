@@ -34,9 +34,25 @@ option_words! {
     }
 }
 
+option_words! {
+    /// Which hands give every player a radelc (SI-MATCH-02).
+    pub enum Radli {
+        /// None: no radli.
+        Off = "off",
+        /// Klop.
+        Klop = "klop",
+        /// Klop, beggar, solo without, open beggar, colour valat and valat.
+        KlopAndHigh = "klop_and_high",
+    }
+}
+
 rule_options! {
-    /// Every Slovenian rule option.
-    pub struct SlovenianOptions {}
+    /// Every Slovenian rule option, and the radli the match carries into the hand.
+    pub struct SlovenianOptions {
+        /// Each seat's radli when the hand starts (SI-MATCH-02): carried by the match
+        /// ([`crate::Carried`]), not a rule option.
+        pub radli_held: [u8; crate::seat::MAX_SEATS] = [0; crate::seat::MAX_SEATS];
+    }
     /// The defaults.
     const fn defaults();
     specs(_o) => &SPECS;
@@ -65,6 +81,10 @@ rule_options! {
             "a round of announcements and kontras before play (false: every bonus silent and no kontra, as OpenSpiel plays)"
             => /// `announcements` (SI-ANN-01).
             announcements: bool = true;
+        "radli": (words),
+            "the hands after which every player gets a radelc, which doubles his next scores until he wins a game as declarer: none, klop, or klop and the contracts from beggar up"
+            => /// `radli` (SI-MATCH-02, SI-MATCH-03).
+            radli: Radli = Radli::Klop;
         "openspiel_quirks": (bool),
             "play OpenSpiel's tarok as its code does where that departs from its stated rules: kings by a pile of four cards, no trula, valat by 48 cards, the pagat forced in the emperor's trick over a suit one can follow, the ultimo to the last trick's winner"
             => /// `openspiel_quirks` (SI-SCORE-07..10, SI-PLAY-06).
@@ -72,7 +92,7 @@ rule_options! {
     }
 }
 
-static SPECS: [crate::options::OptionSpec; 7] = SlovenianOptions::spec_table();
+static SPECS: [crate::options::OptionSpec; 8] = SlovenianOptions::spec_table();
 
 impl Default for SlovenianOptions {
     fn default() -> SlovenianOptions {

@@ -85,6 +85,36 @@ fn seat_line(item: Item, s: Seat, base: i64, made: bool, points: i64) -> LedgerI
 
 /// The settlement of a hand played out.
 pub(crate) fn settle(g: &Slovenian) -> Ledger {
+    radli(g, lines(g))
+}
+
+/// SI-MATCH-02: a player holding a radelc has his score for the hand doubled, won or lost, but
+/// for the mond penalty.
+fn radli(g: &Slovenian, ledger: Ledger) -> Ledger {
+    let held = g.options().radli_held;
+    if held.iter().all(|&r| r == 0) {
+        return ledger;
+    }
+    let mut out = Ledger {
+        items: Vec::with_capacity(ledger.items.len()),
+        totals: BySeat::splat(0),
+        ..ledger.clone()
+    };
+    for mut line in ledger.items {
+        if line.item != Item::Bonus(Bonus::XxiCatch) {
+            for (p, &r) in line.payments.0.iter_mut().zip(&held) {
+                if r > 0 {
+                    *p *= 2;
+                }
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// The lines of the hand before the radli.
+fn lines(g: &Slovenian) -> Ledger {
     let mut ledger = Ledger {
         scoring: Scoring::Points,
         ..Ledger::default()
@@ -271,7 +301,11 @@ fn talon_contract(
     let result = value(contract) + round(o.rounding, (points - HALF).abs());
     let mut game = side_line(g, Item::Game, Team::Declarer, result, won, 0);
     game.multiplier = game_mult;
-    set_points(g, &mut game, (if won { result } else { -result }) * game_mult);
+    set_points(
+        g,
+        &mut game,
+        (if won { result } else { -result }) * game_mult,
+    );
     ledger.push(game);
     if let Some(a) = announced_valat {
         announced_line(ledger, Bonus::Volat, false, a.level);
@@ -290,11 +324,13 @@ fn talon_contract(
         quirk_ultimo(g, ledger);
         return;
     }
-    let king = g
-        .called()
-        .and_then(Card::suit)
-        .map(Bonus::KingUltimo);
-    let bonuses = [Some(Bonus::Trull), Some(Bonus::FourKings), Some(Bonus::PagatUltimo), king];
+    let king = g.called().and_then(Card::suit).map(Bonus::KingUltimo);
+    let bonuses = [
+        Some(Bonus::Trull),
+        Some(Bonus::FourKings),
+        Some(Bonus::PagatUltimo),
+        king,
+    ];
     for b in bonuses.into_iter().flatten() {
         let happened = outcome(g, b, mine, theirs);
         if let Some(a) = g.is_announced(b) {

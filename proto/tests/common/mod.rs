@@ -168,6 +168,7 @@ pub(crate) fn record(r: &mut Rng) -> pb::GameRecord {
             session_turns: r.u32(),
             pots: r.list(Rng::i64),
             obliged_bidder: r.opt_u32(),
+            radli: r.list(Rng::u32),
         }),
         deal: match r.below(3) {
             0 => None,
