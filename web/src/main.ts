@@ -44,6 +44,7 @@ const NATIVE: [prefix: string, code: string, name: string][] = [
   ["polish-", "pl", "Polski"],
   ["austrian-", "de", "Deutsch"],
   ["danish-", "da", "Dansk"],
+  ["slovenian-", "sl", "Slovenščina"],
 ];
 
 function sleep(ms: number): Promise<void> {

@@ -88,6 +88,7 @@ function cardFace(card: Card, variant: string): string {
   if (variant.startsWith("danish")) return "Fool";
   if (variant.startsWith("austrian")) return "Sküs";
   if (variant.startsWith("polish")) return "Skiż";
+  if (variant.startsWith("slovenian")) return "Škis";
   return "Skíz";
 }
 

@@ -50,6 +50,8 @@ async fn suggestions_are_legal_and_match_the_engine() {
         ("austrian-illustrated", 3),
         ("danish-tarok", 3),
         ("danish-tarok", 4),
+        ("slovenian-tarok", 3),
+        ("slovenian-tarok", 4),
     ] {
         let mut searched = 0;
         for n in 0..12u64 {

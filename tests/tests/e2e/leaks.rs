@@ -676,3 +676,18 @@ async fn danish_3() {
 async fn danish_4() {
     no_leaks(Variant::DanishTarok, 4).await;
 }
+
+#[tokio::test]
+async fn slovenian_3() {
+    no_leaks(Variant::SlovenianTarok, 3).await;
+}
+
+#[tokio::test]
+async fn slovenian_4() {
+    no_leaks(Variant::SlovenianTarok, 4).await;
+}
+
+#[tokio::test]
+async fn slovenian_5() {
+    no_leaks(Variant::SlovenianTarok, 5).await;
+}
