@@ -280,6 +280,7 @@ def test_variants_list():
         "polish-krolami",
         "austrian-illustrated",
         "danish-tarok",
+        "slovenian-tarok",
     ]
     for v in vs:
         assert v["seats"] and all(isinstance(n, int) for n in v["seats"])
