@@ -21,7 +21,8 @@
 use crate::action::{non_hungarian_bonus, Bonus, Contract, KONTRA_WORDS};
 use crate::card::{roman, Card, CardSet, Pack, Suit};
 use crate::game::Stage;
-use crate::variant::Variant;
+use crate::rules::Rules;
+use crate::variant::{with_game, Variant};
 use crate::words::KONTRA_LADDER;
 
 /// A language of the glossary.
@@ -79,15 +80,7 @@ impl Language {
     /// (Austrian), Danish and Slovenian.
     #[must_use]
     pub const fn of(variant: Variant) -> Language {
-        match variant {
-            Variant::HungarianIllustrated
-            | Variant::HungarianPaskievics
-            | Variant::HungarianHigh => Language::Hungarian,
-            Variant::PolishKrolami => Language::Polish,
-            Variant::AustrianIllustrated => Language::German,
-            Variant::DanishTarok => Language::Danish,
-            Variant::SlovenianTarok => Language::Slovenian,
-        }
+        with_game!(variant, G => G::LANGUAGE)
     }
 }
 
@@ -256,11 +249,11 @@ const fn suit_word(suit: Suit, language: Language) -> &'static str {
 /// The bonuses of Illustrated tarokk: the basic six, the birds, the uhus and the king ultimós,
 /// and the sas bonuses and pagát-catch of the options `sas_bonuses` and `pagat_catch_bonus`: the
 /// first 21 of the Hungarian bonuses (High tarokk's own follow them).
-const ILLUSTRATED_BONUSES: &[Bonus] = crate::hungarian::game::ALL_BONUSES.split_at(21).0;
+pub(crate) const ILLUSTRATED_BONUSES: &[Bonus] = crate::hungarian::game::ALL_BONUSES.split_at(21).0;
 
 /// The bonuses of Paskievics tarokk: the basic six, and those of the options `sas_bonuses`
 /// and `pagat_catch_bonus`.
-const PASKIEVICS_BONUSES: [Bonus; 9] = [
+pub(crate) const PASKIEVICS_BONUSES: [Bonus; 9] = [
     Bonus::Trull,
     Bonus::FourKings,
     Bonus::DoubleGame,
@@ -274,7 +267,7 @@ const PASKIEVICS_BONUSES: [Bonus; 9] = [
 
 /// The Polish bonuses, in the order of the settlement: the four kings, trul, pagat ultymo and
 /// the lost pagat, król ultymo and the captured king, the XXI caught, walat.
-const POLISH_BONUSES: [Bonus; 11] = [
+pub(crate) const POLISH_BONUSES: [Bonus; 11] = [
     Bonus::FourKings,
     Bonus::Trull,
     Bonus::PagatUltimo,
@@ -290,7 +283,7 @@ const POLISH_BONUSES: [Bonus; 11] = [
 
 /// The Austrian bonuses: those a player declares ([`crate::austrian::game::BONUSES`], in their
 /// order), and Mondfang (option `mondfang_bonus`).
-const AUSTRIAN_BONUSES: [Bonus; 11] = {
+pub(crate) const AUSTRIAN_BONUSES: [Bonus; 11] = {
     let declared = crate::austrian::game::BONUSES;
     let mut out = [Bonus::XxiCatch; 11];
     let mut i = 0;
@@ -301,32 +294,10 @@ const AUSTRIAN_BONUSES: [Bonus; 11] = {
     out
 };
 
-/// The Slovenian bonuses, all silent: trula, kings, pagat ultimo, king ultimo, valat, and the
-/// mond penalty.
-const SLOVENIAN_BONUSES: [Bonus; 9] = [
-    Bonus::Trull,
-    Bonus::FourKings,
-    Bonus::PagatUltimo,
-    Bonus::KingUltimo(Suit::Hearts),
-    Bonus::KingUltimo(Suit::Diamonds),
-    Bonus::KingUltimo(Suit::Clubs),
-    Bonus::KingUltimo(Suit::Spades),
-    Bonus::Volat,
-    Bonus::XxiCatch,
-];
-
 /// Every bonus `variant` announces or scores, under any of its options (Danish Tarok: Tout).
 #[must_use]
-pub const fn bonuses(variant: Variant) -> &'static [Bonus] {
-    match variant {
-        Variant::HungarianIllustrated => ILLUSTRATED_BONUSES,
-        Variant::HungarianPaskievics => &PASKIEVICS_BONUSES,
-        Variant::HungarianHigh => &crate::hungarian::game::ALL_BONUSES,
-        Variant::PolishKrolami => &POLISH_BONUSES,
-        Variant::AustrianIllustrated => &AUSTRIAN_BONUSES,
-        Variant::DanishTarok => &[Bonus::Volat],
-        Variant::SlovenianTarok => &SLOVENIAN_BONUSES,
-    }
+pub fn bonuses(variant: Variant) -> &'static [Bonus] {
+    with_game!(variant, G => G::bonuses(variant))
 }
 
 /// The name of `bonus` in `variant`, with the suit it names in brackets: in English
@@ -447,15 +418,7 @@ const fn austrian_bonus(bonus: Bonus) -> Option<&'static str> {
 /// The contracts `variant` bids, lowest first (none in Danish Tarok, which has no auction).
 #[must_use]
 pub const fn contracts(variant: Variant) -> &'static [Contract] {
-    match variant {
-        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
-            &Contract::HUNGARIAN
-        }
-        Variant::PolishKrolami => &Contract::POLISH,
-        Variant::AustrianIllustrated => &Contract::AUSTRIAN,
-        Variant::DanishTarok => &[],
-        Variant::SlovenianTarok => &Contract::SLOVENIAN,
-    }
+    with_game!(variant, G => G::CONTRACTS)
 }
 
 /// The name of `contract` in `variant`: in English [`Contract::word`], in the game's language
@@ -507,14 +470,7 @@ pub fn contract_name(
 /// Tarok.
 #[must_use]
 pub const fn kontra_levels(variant: Variant) -> &'static [u8] {
-    match variant {
-        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
-            &[1, 2, 3, 4, 5]
-        }
-        Variant::PolishKrolami | Variant::SlovenianTarok => &[1, 2, 3, 5],
-        Variant::AustrianIllustrated => &[1, 2],
-        Variant::DanishTarok => &[],
-    }
+    with_game!(variant, G => G::KONTRA_LEVELS)
 }
 
 /// The name of kontra level `level` in `variant`: in English the [`KONTRA_LADDER`]'s word, in

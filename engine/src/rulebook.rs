@@ -14,7 +14,8 @@
 //!
 //! (see `docs/rules/README.md`). Tests check that every id the engine cites is defined here.
 
-use crate::variant::Variant;
+use crate::rules::Rules;
+use crate::variant::{with_game, Variant};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -47,24 +48,18 @@ impl Rule {
     }
 }
 
-/// The reference's files, with the language of their games.
-const FILES: [(&str, &str); 6] = [
-    (
-        "hungarian.md",
-        include_str!("../../docs/rules/hungarian.md"),
-    ),
-    (
-        "hungarian-variations.md",
-        include_str!("../../docs/rules/hungarian-variations.md"),
-    ),
-    ("polish.md", include_str!("../../docs/rules/polish.md")),
-    ("austrian.md", include_str!("../../docs/rules/austrian.md")),
-    ("danish.md", include_str!("../../docs/rules/danish.md")),
-    (
-        "slovenian.md",
-        include_str!("../../docs/rules/slovenian.md"),
-    ),
-];
+/// The reference's files: each game's ([`Rules::RULEBOOK`]), once, in the variants' order.
+fn files() -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&'static str, &'static str)> = Vec::new();
+    for v in Variant::ALL {
+        for &(name, text) in with_game!(v, G => G::RULEBOOK) {
+            if !out.iter().any(|&(n, _)| n == name) {
+                out.push((name, text));
+            }
+        }
+    }
+    out
+}
 
 /// Every rule of the reference, by id.
 #[derive(Debug)]
@@ -106,15 +101,8 @@ pub const fn language(variant: Variant) -> &'static str {
 /// The id prefixes of the rules a variant is played by: its game's, and for the Hungarian
 /// games the variations their options reach.
 #[must_use]
-pub const fn prefixes(variant: Variant) -> &'static [&'static str] {
-    match variant {
-        Variant::HungarianIllustrated | Variant::HungarianHigh => &["HU", "HV"],
-        Variant::HungarianPaskievics => &["HU", "PK", "HV"],
-        Variant::PolishKrolami => &["PL"],
-        Variant::AustrianIllustrated => &["AT"],
-        Variant::DanishTarok => &["DK"],
-        Variant::SlovenianTarok => &["SI"],
-    }
+pub fn prefixes(variant: Variant) -> &'static [&'static str] {
+    with_game!(variant, G => G::rule_prefixes(variant))
 }
 
 /// Splits a rule item's first line into its id and sentence: `- **ID** — sentence`.
@@ -152,7 +140,7 @@ impl Rulebook {
             by_id: HashMap::new(),
         };
         let mut errors = Vec::new();
-        for (file, text) in FILES {
+        for (file, text) in files() {
             book.parse_file(file, text, &mut errors);
         }
         (book, errors)

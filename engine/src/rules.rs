@@ -7,11 +7,12 @@
 //! one small generic function, the session layer, the bots) is written once over it and
 //! compiled once per game, so nothing here costs a dispatch in play.
 
-use crate::action::Action;
+use crate::action::{Action, Bonus, Contract};
 use crate::bot::SeatKnowledge;
-use crate::card::{Card, Pack};
+use crate::card::{Card, CardSet, Pack};
 use crate::deal::{Deal, DealShape};
 use crate::game::{Game, Observe, Outcome, Stage};
+use crate::glossary::Language;
 use crate::ledger::Ledger;
 use crate::options::Options;
 use crate::seat::{Seat, Table, TableError};
@@ -98,6 +99,29 @@ pub trait Rules: Game + Observe + Copy + Into<AnyGame> {
 
     /// The game's own words, where the shared ones would mislead: by default none.
     const WORDS: Words = Words::SHARED;
+
+    /// The game's own language: the translations of its rules and its glossary's words.
+    const LANGUAGE: Language;
+
+    /// Its rules reference (`docs/rules/`), compiled in: each file's name and text.
+    const RULEBOOK: &'static [(&'static str, &'static str)];
+
+    /// The id prefixes of the rules `variant` (one of this game's) is played by: by default the
+    /// game's own.
+    fn rule_prefixes(variant: Variant) -> &'static [&'static str];
+
+    /// The contracts the game bids, lowest first (none in a game without an auction).
+    const CONTRACTS: &'static [Contract];
+
+    /// The levels of the game's kontra ladder (none in a game without kontras).
+    const KONTRA_LEVELS: &'static [u8];
+
+    /// Every bonus `variant` (one of this game's) announces or scores, under any option.
+    fn bonuses(variant: Variant) -> &'static [Bonus];
+
+    /// The cards the game's rules never let into a hidden pile (the discards): what a world
+    /// sampled for a seat never hides there.
+    const NEVER_DISCARDED: CardSet;
 
     /// The heuristic bot: its choice for the seat whose knowledge it is given, among that
     /// seat's legal actions (not empty).

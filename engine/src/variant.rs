@@ -201,6 +201,12 @@ impl Variant {
         with_game!(self, G => G::shape(&G::default_options(self)).pack)
     }
 
+    /// How the game counts card points.
+    #[must_use]
+    pub const fn count_method(self) -> crate::count::CountMethod {
+        with_game!(self, G => <G as crate::solve::Solvable>::COUNT)
+    }
+
     /// The allowed numbers of seats.
     #[must_use]
     pub const fn seat_counts(self) -> &'static [u8] {

@@ -445,15 +445,7 @@ impl Worlds {
         for &(_, t) in &views.hidden {
             hidden_count[t] += 1;
         }
-        let never_hidden = match g.variant() {
-            Variant::HungarianIllustrated
-            | Variant::HungarianPaskievics
-            | Variant::HungarianHigh
-            | Variant::PolishKrolami
-            | Variant::SlovenianTarok => CardSet::HONOURS | CardSet::KINGS,
-            Variant::DanishTarok => CardSet::KINGS | Card::PAGAT.set() | Card::XXI.set(),
-            Variant::AustrianIllustrated => CardSet::EMPTY,
-        };
+        let never_hidden = crate::variant::with_game!(g.variant(), G => G::NEVER_DISCARDED);
 
         // Buckets.
         let mut buckets: Vec<Bucket> = Vec::new();

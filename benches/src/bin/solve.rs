@@ -18,7 +18,7 @@
 use clap::Parser;
 use std::time::Instant;
 use tarock_benches::{choose, quantile, seats, Policy, Rng};
-use tarock_engine::count::{count_thirds, CountMethod};
+use tarock_engine::count::count_thirds;
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{AnyGame, CardSet, SeatMask, Setup, SolveError, Solver, Variant};
@@ -57,18 +57,6 @@ struct Args {
     /// Give up a deal after this many nodes (counted as `limited`, left out of the figures).
     #[arg(long)]
     node_limit: Option<u64>,
-}
-
-fn method(v: Variant) -> CountMethod {
-    match v {
-        Variant::HungarianIllustrated | Variant::HungarianPaskievics | Variant::HungarianHigh => {
-            CountMethod::Plain
-        }
-        Variant::PolishKrolami | Variant::AustrianIllustrated | Variant::SlovenianTarok => {
-            CountMethod::ThreesMinusTwo
-        }
-        Variant::DanishTarok => CountMethod::Danish,
-    }
 }
 
 /// The cards in the active hands.
@@ -165,7 +153,7 @@ fn main() -> std::process::ExitCode {
         };
         times.push(t.elapsed().as_nanos() as u64);
         nodes.push(s.nodes);
-        let total = count_thirds(method(variant), in_play);
+        let total = count_thirds(variant.count_method(), in_play);
         assert!(g.legal_actions().contains(s.best), "deal {seed}: best move");
         assert!(
             (-1..=total + 1).contains(&s.value_thirds),

@@ -844,6 +844,28 @@ impl Austrian {
 }
 
 impl crate::rules::Rules for Austrian {
+    const LANGUAGE: crate::glossary::Language = crate::glossary::Language::German;
+
+    const RULEBOOK: &'static [(&'static str, &'static str)] = &[(
+        "austrian.md",
+        include_str!("../../../docs/rules/austrian.md"),
+    )];
+
+    fn rule_prefixes(_variant: Variant) -> &'static [&'static str] {
+        &["AT"]
+    }
+
+    const CONTRACTS: &'static [Contract] = &Contract::AUSTRIAN;
+
+    const KONTRA_LEVELS: &'static [u8] = &[1, 2];
+
+    fn bonuses(_variant: Variant) -> &'static [Bonus] {
+        &crate::glossary::AUSTRIAN_BONUSES
+    }
+
+    /// Any card may be discarded.
+    const NEVER_DISCARDED: CardSet = CardSet::EMPTY;
+
     type Options = AustrianOptions;
 
     /// Three players (AT-DEAL-01).

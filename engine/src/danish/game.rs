@@ -835,6 +835,31 @@ impl Game for Danish {
 }
 
 impl Rules for Danish {
+    const LANGUAGE: crate::glossary::Language = crate::glossary::Language::Danish;
+
+    const RULEBOOK: &'static [(&'static str, &'static str)] =
+        &[("danish.md", include_str!("../../../docs/rules/danish.md"))];
+
+    fn rule_prefixes(_variant: Variant) -> &'static [&'static str] {
+        &["DK"]
+    }
+
+    /// No auction.
+    const CONTRACTS: &'static [crate::action::Contract] = &[];
+
+    /// No kontras.
+    const KONTRA_LEVELS: &'static [u8] = &[];
+
+    /// Tout.
+    fn bonuses(_variant: Variant) -> &'static [crate::action::Bonus] {
+        &[crate::action::Bonus::Volat]
+    }
+
+    /// Kings, the pagat and the mond are never discarded.
+    const NEVER_DISCARDED: CardSet = CardSet::KINGS
+        .union(Card::PAGAT.set())
+        .union(Card::XXI.set());
+
     type Options = DanishOptions;
 
     const SEATS: &'static [u8] = &[3, 4];

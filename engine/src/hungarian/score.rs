@@ -132,24 +132,8 @@ const TALON_HONOURS: [(Card, i64); 3] = [(Card::SKIZ, 3), (Card::XXI, 2), (Card:
 /// pack totals 94 and the 54-card pack 106.
 #[must_use]
 pub fn card_points(cards: CardSet) -> i64 {
-    // Every card counts 1, and the court cards and honours their extra points on top.
-    let n = |m: CardSet| (cards & m).len() as i64;
-    n(CardSet::ALL) + 4 * n(FIVES) + 3 * n(QUEENS) + 2 * n(RIDERS) + n(JACKS)
+    crate::count::central_sum(cards)
 }
-
-/// The cards of one rank slot (see [`crate::card`]'s layout) in all four suits.
-const fn slot_in_every_suit(slot: u32) -> CardSet {
-    CardSet((1 << slot) | (1 << (14 + slot)) | (1 << (28 + slot)) | (1 << (42 + slot)))
-}
-
-/// Cards worth 5: the honours and the kings.
-const FIVES: CardSet = CardSet(CardSet::HONOURS.0 | CardSet::KINGS.0);
-/// Queens (4 points).
-const QUEENS: CardSet = slot_in_every_suit(12);
-/// Riders (3 points).
-const RIDERS: CardSet = slot_in_every_suit(11);
-/// Jacks (2 points).
-const JACKS: CardSet = slot_in_every_suit(10);
 
 /// The basic game value *g* of a bid (GAPS 000-G4): three 1, two 2, one 3, solo 4.
 #[must_use]

@@ -329,6 +329,44 @@ impl Hungarian {
 }
 
 impl Rules for Hungarian {
+    const LANGUAGE: crate::glossary::Language = crate::glossary::Language::Hungarian;
+
+    const RULEBOOK: &'static [(&'static str, &'static str)] = &[
+        (
+            "hungarian.md",
+            include_str!("../../../../docs/rules/hungarian.md"),
+        ),
+        (
+            "hungarian-variations.md",
+            include_str!("../../../../docs/rules/hungarian-variations.md"),
+        ),
+    ];
+
+    /// The base game's rules, and the variations the variant's options reach (Paskievics its
+    /// own).
+    fn rule_prefixes(variant: Variant) -> &'static [&'static str] {
+        if variant == Variant::HungarianPaskievics {
+            &["HU", "PK", "HV"]
+        } else {
+            &["HU", "HV"]
+        }
+    }
+
+    const CONTRACTS: &'static [Contract] = &Contract::HUNGARIAN;
+
+    const KONTRA_LEVELS: &'static [u8] = &[1, 2, 3, 4, 5];
+
+    fn bonuses(variant: Variant) -> &'static [crate::action::Bonus] {
+        match variant {
+            Variant::HungarianPaskievics => &crate::glossary::PASKIEVICS_BONUSES,
+            Variant::HungarianHigh => &ALL_BONUSES,
+            _ => crate::glossary::ILLUSTRATED_BONUSES,
+        }
+    }
+
+    /// The honours and kings are never discarded (HU-TALON).
+    const NEVER_DISCARDED: CardSet = CardSet::HONOURS.union(CardSet::KINGS);
+
     type Options = HungarianOptions;
 
     const SEATS: &'static [u8] = &[4, 5];

@@ -482,6 +482,28 @@ const TARGETS: [Target; 3] = [
 ];
 
 impl Rules for Polish {
+    const LANGUAGE: crate::glossary::Language = crate::glossary::Language::Polish;
+
+    const RULEBOOK: &'static [(&'static str, &'static str)] = &[(
+        "polish.md",
+        include_str!("../../../../docs/rules/polish.md"),
+    )];
+
+    fn rule_prefixes(_variant: Variant) -> &'static [&'static str] {
+        &["PL"]
+    }
+
+    const CONTRACTS: &'static [Contract] = &Contract::POLISH;
+
+    const KONTRA_LEVELS: &'static [u8] = &[1, 2, 3, 5];
+
+    fn bonuses(_variant: Variant) -> &'static [crate::action::Bonus] {
+        &crate::glossary::POLISH_BONUSES
+    }
+
+    /// The honours and kings are never discarded.
+    const NEVER_DISCARDED: CardSet = CardSet::HONOURS.union(CardSet::KINGS);
+
     type Options = PolishOptions;
 
     /// Four players, nobody sitting out (PL-DEAL-01).
