@@ -6,6 +6,7 @@
 //! that a client can build a table-settings screen from the API alone, and the text form
 //! `name=value` in which options travel in game records.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// The type and allowed values of an option.
@@ -80,27 +81,26 @@ impl OptionSpec {
     ///
     /// # Errors
     /// [`OptionError::BadValue`] when the value is not allowed.
-    pub fn check(&self, value: &str) -> Result<String, OptionError> {
+    pub fn check(&self, value: &str) -> Result<Cow<'static, str>, OptionError> {
         let v = value.trim();
         let bad = |expected: String| OptionError::BadValue {
             name: self.name,
             value: crate::echo::clip(value).into_owned(),
             expected,
         };
+        let any = |words: &[&str]| words.iter().any(|w| w.eq_ignore_ascii_case(v));
         match self.kind {
-            OptionKind::Bool => match v.to_ascii_lowercase().as_str() {
-                "true" | "on" | "yes" | "1" => Ok("true".to_owned()),
-                "false" | "off" | "no" | "0" => Ok("false".to_owned()),
-                _ => Err(bad("true or false".to_owned())),
-            },
+            OptionKind::Bool if any(&["true", "on", "yes", "1"]) => Ok(Cow::Borrowed("true")),
+            OptionKind::Bool if any(&["false", "off", "no", "0"]) => Ok(Cow::Borrowed("false")),
+            OptionKind::Bool => Err(bad("true or false".to_owned())),
             OptionKind::Int { min, max } => match v.parse::<i64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(n.to_string()),
+                Ok(n) if (min..=max).contains(&n) => Ok(Cow::Owned(n.to_string())),
                 _ => Err(bad(format!("a whole number from {min} to {max}"))),
             },
             OptionKind::Enum(words) => words
                 .iter()
                 .find(|w| w.eq_ignore_ascii_case(v))
-                .map(|w| (*w).to_owned())
+                .map(|w| Cow::Borrowed(*w))
                 .ok_or_else(|| bad(format!("one of {}", words.join(", ")))),
         }
     }
@@ -116,7 +116,7 @@ pub fn find_checked(
     specs: &'static [OptionSpec],
     name: &str,
     value: &str,
-) -> Result<(&'static OptionSpec, String), OptionError> {
+) -> Result<(&'static OptionSpec, Cow<'static, str>), OptionError> {
     let spec = specs
         .iter()
         .find(|s| s.name == name)

@@ -119,6 +119,19 @@ pub const BONUSES: [Bonus; 8] = [
     Bonus::Volat,
 ];
 
+/// Every bonus a Slovenian hand scores: those announced, and the mond penalty.
+pub const ALL_BONUSES: [Bonus; 9] = [
+    Bonus::Trull,
+    Bonus::FourKings,
+    Bonus::PagatUltimo,
+    Bonus::KingUltimo(Suit::Hearts),
+    Bonus::KingUltimo(Suit::Diamonds),
+    Bonus::KingUltimo(Suit::Clubs),
+    Bonus::KingUltimo(Suit::Spades),
+    Bonus::Volat,
+    Bonus::XxiCatch,
+];
+
 /// The place of a bonus in [`BONUSES`].
 #[must_use]
 pub fn bonus_slot(b: Bonus) -> Option<usize> {
@@ -421,6 +434,43 @@ impl Slovenian {
                 "SI-BID-02",
                 "the auction takes bids and passes",
             )),
+        }
+    }
+
+    /// The auction's legal calls for `s`, listed at once (what [`Slovenian::check_auction`]
+    /// accepts, SI-BID-01..06): the listing is the hot path of random playouts.
+    fn auction_legal(&self, s: Seat, out: &mut ActionList) {
+        let others_passed = self.others_passed(s);
+        let forehand_first = s == self.core.table.first_active()
+            && self.bids[s.index()] == UNSPOKEN
+            && others_passed;
+        if !others_passed {
+            out.push(Action::Pass);
+        }
+        if forehand_first {
+            out.push(Action::Bid(Contract::Klop));
+            out.push(Action::Bid(Contract::Three));
+        }
+        let high = self.highest();
+        let my_rank = self.rank(s);
+        let three = self.three_players();
+        for (i, &c) in Contract::SLOVENIAN.iter().enumerate().skip(2) {
+            let n = i as u8 + 1;
+            if three
+                && matches!(
+                    c,
+                    Contract::SoloThree | Contract::SoloTwo | Contract::SoloOne
+                )
+            {
+                continue;
+            }
+            let ok = match high {
+                Some((h, top)) => n > top || (n == top && my_rank <= self.rank(h)),
+                None => true,
+            };
+            if ok {
+                out.push(Action::Bid(c));
+            }
         }
     }
 
@@ -1016,6 +1066,29 @@ impl Slovenian {
 }
 
 impl crate::rules::Rules for Slovenian {
+    const LANGUAGE: crate::glossary::Language = crate::glossary::Language::Slovenian;
+
+    const RULEBOOK: &'static [(&'static str, &'static str)] = &[(
+        "slovenian.md",
+        include_str!("../../../docs/rules/slovenian.md"),
+    )];
+
+    fn rule_prefixes(_variant: Variant) -> &'static [&'static str] {
+        &["SI"]
+    }
+
+    const CONTRACTS: &'static [Contract] = &Contract::SLOVENIAN;
+
+    /// Kontra, re, sub, mort (SI-ANN-04).
+    const KONTRA_LEVELS: &'static [u8] = &[1, 2, 3, 5];
+
+    fn bonuses(_variant: Variant) -> &'static [Bonus] {
+        &ALL_BONUSES
+    }
+
+    /// Kings and the trula are never discarded (SI-TALON-02).
+    const NEVER_DISCARDED: CardSet = CardSet::KINGS.union(TRULA);
+
     type Options = SlovenianOptions;
 
     /// Three or four players, five with the dealer sitting out (SI-DEAL-01).
@@ -1309,12 +1382,7 @@ impl Game for Slovenian {
         let s = self.core.to_act;
         match self.phase {
             Phase::Opening => out.push(Action::ThrowIn),
-            Phase::Auction => {
-                self.push_legal(out, s, Action::Pass);
-                for c in Contract::SLOVENIAN {
-                    self.push_legal(out, s, Action::Bid(c));
-                }
-            }
+            Phase::Auction => self.auction_legal(s, out),
             Phase::Call => {
                 for c in CALLABLE {
                     self.push_legal(out, s, Action::Call(c));
