@@ -36,8 +36,9 @@ struct Config {
 }
 
 /// Every variant at every table size, and the options that change trick play: the Hungarian
-/// 54-card game, Trischaken (AT-PLAY-08/09), the Danish fool's rules (DK-PLAY-10..13, 15).
-const CONFIGS: [Config; 17] = [
+/// 54-card game, Trischaken (AT-PLAY-08/09), the Danish fool's rules (DK-PLAY-10..13, 15), the
+/// Slovenian emperor's trick in any order and OpenSpiel's forced pagat (SI-PLAY-04/06).
+const CONFIGS: [Config; 20] = [
     cfg(Variant::HungarianIllustrated, 4, &[]),
     cfg(Variant::HungarianIllustrated, 5, &[]),
     cfg(Variant::HungarianPaskievics, 4, &[]),
@@ -80,6 +81,13 @@ const CONFIGS: [Config; 17] = [
     ),
     cfg(Variant::DanishTarok, 3, &[("fool_lead_suit", "next_card")]),
     cfg(Variant::DanishTarok, 3, &[("call_for_fool", "true")]),
+    cfg(Variant::SlovenianTarok, 3, &[]),
+    cfg(Variant::SlovenianTarok, 4, &[]),
+    cfg(
+        Variant::SlovenianTarok,
+        4,
+        &[("emperor_order", "any"), ("openspiel_quirks", "true")],
+    ),
 ];
 
 const fn cfg(
@@ -132,14 +140,16 @@ fn position(c: Config, seed: u64, tricks: u32, extra: usize, rng: &mut Rng) -> O
     )
     .with_options(c.options);
     let mut g = AnyGame::new(&setup).expect("a valid setup");
-    let trischaken = c.options.contains(&("all_pass_action", "trischaken"));
+    // Under Trischaken, and in the Slovenian game (whose random bids are mostly valats lost at
+    // the first trick), pass in the auction mostly.
+    let passing = c.options.contains(&("all_pass_action", "trischaken"))
+        || c.variant == Variant::SlovenianTarok;
     while g.stage() != Stage::Play {
         g.to_act()?;
         let legal = g.legal_actions();
-        // Under Trischaken, pass in the auction mostly, so that it is played.
         let pass = match g.stage() {
             Stage::Announce => rng.below(2) == 0,
-            Stage::Auction => trischaken && rng.below(10) != 0,
+            Stage::Auction => passing && rng.below(10) != 0,
             _ => false,
         };
         let a = if pass && legal.contains(Action::Pass) {
@@ -299,6 +309,16 @@ fn agrees_with_minimax_austrian_trischaken_option() {
     assert!(trischaken >= 50, "only {trischaken} Trischaken endings");
 }
 
+// rule: SI-PLAY-04, SI-PLAY-05, SI-PLAY-06, SI-PLAY-07 (the emperor's trick, overtaking and the
+// pagat in klop and the beggars, colour valat's tricks), SI-TALON-07, SI-CALL-04 (talon cards
+// going to tricks)
+#[test]
+fn agrees_with_minimax_slovenian() {
+    agree_with_minimax(CONFIGS[17], 1000);
+    agree_with_minimax(CONFIGS[18], 1000);
+    agree_with_minimax(CONFIGS[19], 300);
+}
+
 #[test]
 fn agrees_with_minimax_danish() {
     agree_with_minimax(CONFIGS[10], 1000);
@@ -310,7 +330,7 @@ fn agrees_with_minimax_danish() {
 // DK-PLAY-15 (the fool called for)
 #[test]
 fn agrees_with_minimax_danish_fool_options() {
-    for c in &CONFIGS[12..] {
+    for c in &CONFIGS[12..17] {
         agree_with_minimax(*c, 500);
     }
 }

@@ -1366,9 +1366,16 @@ impl crate::solve::Solvable for Slovenian {
         u64::from(self.rest_with.is_some()) | (u64::from(self.mond_lost.map_or(7, Seat::get)) << 1)
     }
 
-    /// The talon cards still to go to tricks: klop's gifts, or the called king's rest.
+    /// The talon cards still to go to tricks: klop's gifts, or the rest the called king from the
+    /// talon may still bring home (SI-TALON-07, SI-CALL-04); otherwise none.
     fn pile_slack(&self) -> i64 {
-        count::count_thirds(CountMethod::Plain, self.talon_left())
+        let rest_to_come = self.called.is_some_and(|k| self.talon_received.contains(k))
+            && self.rest_with.is_none();
+        if self.contract == Contract::Klop || rest_to_come {
+            count::count_thirds(CountMethod::Plain, self.talon_left())
+        } else {
+            0
+        }
     }
 }
 
