@@ -1032,6 +1032,8 @@ fn the_round_of_announcements() {
     let mut g = two_with_partner(&[]);
     assert_eq!(si(&g).phase(), Phase::Announce);
     assert_eq!(g.stage(), tarock_engine::Stage::Announce);
+    // The auction was the first five calls; the round's passes are not bids.
+    assert_eq!(g.auction_bounds(), (0, Some(5)));
     // The declarer first; in the order of play after him.
     assert_eq!(g.to_act(), Some(seat(1)));
     assert_eq!(refused(&g, "play T15"), "SI-ANN-01");

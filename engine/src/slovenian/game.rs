@@ -105,6 +105,8 @@ pub struct Slovenian {
     game_level: u8,
     /// Seats whose announcement or kontra showed their side (bit per seat).
     identified: u8,
+    /// The calls of the auction so far (a hand without taroks has none).
+    calls: u8,
 }
 
 /// The bonuses the declarer's side may announce, in the order of their ids (SI-ANN-02).
@@ -480,6 +482,7 @@ impl Slovenian {
             _ => 0,
         };
         self.bids[s.index()] = n;
+        self.calls = self.calls.saturating_add(1);
         if n > 0 && self.others_passed(s) {
             self.declarer = s;
             self.contract = Contract::SLOVENIAN[usize::from(n) - 1];
@@ -1171,6 +1174,7 @@ impl crate::rules::Rules for Slovenian {
             items: [Announced::default(); 8],
             game_level: 0,
             identified: 0,
+            calls: 0,
         };
         if let Some(s) = g.without_taroks() {
             g.phase = Phase::Opening;
@@ -1343,6 +1347,13 @@ impl Observe for Slovenian {
 
     fn card_points_of(&self, s: Seat) -> i64 {
         count::count(CountMethod::ThreesMinusTwo, self.core.won[s])
+    }
+
+    /// The auction is the record's first calls, as many as it took: the passes of the round of
+    /// announcements that follows are not bids.
+    fn auction_bounds(&self) -> (usize, Option<usize>) {
+        let open = matches!(self.phase, Phase::Auction | Phase::Opening);
+        (0, (!open).then_some(usize::from(self.calls)))
     }
 
     fn settlement(&self, round_multiplier: i64) -> Option<Ledger> {
