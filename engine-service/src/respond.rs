@@ -620,7 +620,12 @@ fn auction(w: &mut Writer, actions: &[Action], seats: &[Seat], bounds: (usize, O
         .iter()
         .zip(&seats[start.min(seats.len())..])
         .take(calls.unwrap_or(usize::MAX))
-        .take_while(|(a, _)| matches!(a, Action::Pass | Action::Bid(_) | Action::Hold));
+        .take_while(|(a, _)| {
+            matches!(
+                a,
+                Action::Pass | Action::Bid(_) | Action::Hold | Action::Unteren
+            )
+        });
     for (&a, &s) in calls {
         history_entry(w, f::game_view::AUCTION, s, a, false);
     }

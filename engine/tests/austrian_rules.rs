@@ -168,8 +168,11 @@ fn contracts_rise_from_dreiblatt_to_solo() {
     assert_eq!(refused(&g, "bid zweiblatt"), "AT-BID-03");
     assert!(legal(&g, "bid einblatt"));
     assert!(legal(&g, "bid solo"));
+    assert_eq!(g.auction_bounds(), (0, None), "the auction runs on");
     act(&mut g, "bid solo, pass, pass");
     assert_eq!(at(&g).declarer(), Some((seat(1), Contract::Solo)));
+    // The auction was four calls; the passes of the round after it are not bids.
+    assert_eq!(g.auction_bounds(), (0, Some(4)));
 }
 
 // rule: AT-BID-03, AT-BID-04, AT-BID-05, AT-SCORE-05

@@ -157,6 +157,8 @@ pub struct Austrian {
     game_level: u8,
     /// Each hand at the start of play: the card combinations are judged on it.
     at_play: BySeat<CardSet>,
+    /// The calls of the auction so far.
+    calls: u8,
 }
 
 /// Error from setting up an Austrian table.
@@ -367,6 +369,7 @@ impl Austrian {
     }
 
     fn apply_auction(&mut self, s: Seat, a: Action) {
+        self.calls = self.calls.saturating_add(1);
         match a {
             Action::Bid(c) => {
                 self.high = Some((s, c, Won::Declared));
@@ -947,6 +950,7 @@ impl crate::rules::Rules for Austrian {
             items: [item; 10],
             game_level: 0,
             at_play: BySeat::splat(CardSet::EMPTY),
+            calls: 0,
         }
     }
 
@@ -1061,8 +1065,13 @@ impl Observe for Austrian {
         })
     }
 
+    /// The auction is the record's first calls, as many as it took: the passes of a round of
+    /// declarations that follows are not bids.
     fn auction_bounds(&self) -> (usize, Option<usize>) {
-        (0, None)
+        (
+            0,
+            (self.phase != Phase::Auction).then_some(usize::from(self.calls)),
+        )
     }
 
     fn card_points_of(&self, s: Seat) -> i64 {

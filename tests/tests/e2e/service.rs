@@ -1036,3 +1036,57 @@ async fn the_danish_tout_is_labelled_as_tout() {
     assert_eq!(suggested.label, tout.label);
     server.stop().await;
 }
+
+// The auction a view shows is the bidding alone: the passes of a round of announcements or
+// declarations after it are not calls, and an Austrian Unteren is one.
+#[tokio::test]
+async fn the_auction_in_a_view_is_the_bidding_only() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let cases: [(&str, u32, &[&str], usize); 2] = [
+        (
+            "slovenian-tarok",
+            4,
+            &["pass", "pass", "pass", "bid solo-without", "pass", "pass"],
+            4,
+        ),
+        (
+            "austrian-illustrated",
+            3,
+            &["bid dreiblatt", "unteren", "pass", "pass", "pass"],
+            4,
+        ),
+    ];
+    for (variant, seats, actions, calls) in cases {
+        let mut record = new_deal(&mut c, variant, 3, seats).await;
+        record.actions = actions
+            .iter()
+            .map(|&a| pb::Action {
+                notation: a.to_owned(),
+                ..Default::default()
+            })
+            .collect();
+        let view = c
+            .get_view(pb::GetViewRequest {
+                state: Some(pb::get_view_request::State::Record(record)),
+                viewer: Some(referee()),
+                ..Default::default()
+            })
+            .await
+            .expect("a view")
+            .into_inner()
+            .view
+            .expect("the view");
+        let shown: Vec<String> = view
+            .auction
+            .iter()
+            .map(|a| {
+                a.action
+                    .as_ref()
+                    .map(|x| x.notation.clone())
+                    .unwrap_or_default()
+            })
+            .collect();
+        assert_eq!(shown, actions[..calls], "{variant}");
+    }
+}
