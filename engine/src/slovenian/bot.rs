@@ -85,39 +85,16 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
                 .game
                 .contract()
                 .map_or(1, |c| usize::from(c.talon_cards()).max(1));
-            legal
-                .iter()
-                .copied()
-                .max_by_key(|a| match a {
-                    Action::TakeTalon(g) => talon
-                        .get(usize::from(*g) * size..usize::from(*g) * size + size)
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|&c| central_value(c) + 2 * i64::from(CardSet::TAROKKS.contains(c)))
-                        .sum::<i64>(),
-                    _ => i64::MIN,
-                })
-                .unwrap_or(first)
+            let group = |a: Action| match a {
+                Action::TakeTalon(g) => {
+                    let from = usize::from(g) * size;
+                    talon.get(from..from + size).unwrap_or_default()
+                }
+                _ => &[],
+            };
+            crate::bot::richest_take(legal, group).unwrap_or(first)
         }
-        Phase::Discard => {
-            let hand = k.hand();
-            legal
-                .iter()
-                .copied()
-                .min_by_key(|a| match a {
-                    Action::Discard(c) => {
-                        let suit_len = c.suit().map_or(99, |s| (hand & s.mask()).len());
-                        (
-                            CardSet::TAROKKS.contains(*c),
-                            suit_len,
-                            central_value(*c),
-                            c.index(),
-                        )
-                    }
-                    _ => (true, 99, 99, 0),
-                })
-                .unwrap_or(first)
-        }
+        Phase::Discard => crate::bot::shortest_suit_discard(k.hand(), legal).unwrap_or(first),
         Phase::Announce => {
             // Announce what the hand holds already; a strong defender doubles the game.
             let hand = k.hand();
