@@ -192,6 +192,34 @@ impl SplitMix {
     }
 }
 
+/// The talon choice of the heuristic bots that take talon cards by choice (Austrian, Slovenian):
+/// among `legal`, the take whose cards (`cards_of` a take, empty for any other action) are worth
+/// most, a tarokk counting two more than its card value.
+pub(crate) fn richest_take<'t>(
+    legal: &[Action],
+    cards_of: impl Fn(Action) -> &'t [Card],
+) -> Option<Action> {
+    legal.iter().copied().max_by_key(|&a| {
+        cards_of(a)
+            .iter()
+            .map(|&c| central_value(c) + 2 * i64::from(CardSet::TAROKKS.contains(c)))
+            .sum::<i64>()
+    })
+}
+
+/// The discard of those heuristic bots: among `legal`, a card neither tarokk nor king before
+/// any other, from the shortest suit of `hand`, of the least value.
+pub(crate) fn shortest_suit_discard(hand: CardSet, legal: &[Action]) -> Option<Action> {
+    legal.iter().copied().min_by_key(|a| match a {
+        Action::Discard(c) => {
+            let keep = CardSet::TAROKKS.contains(*c) || c.is_king();
+            let suit_len = c.suit().map_or(99, |s| (hand & s.mask()).len());
+            (keep, suit_len, central_value(*c), c.index())
+        }
+        _ => (true, 99, 99, 0),
+    })
+}
+
 /// The cards played by the card plays among `legal`.
 pub(crate) fn plays(legal: &[Action]) -> CardSet {
     legal

@@ -291,6 +291,21 @@ pub struct Visible {
     pub talon: CardSet,
 }
 
+impl Visible {
+    /// What the referee sees of a hand in which only `declarer` discards: every hand, the
+    /// declarer's `discards` and the whole talon.
+    #[must_use]
+    pub fn everything(core: &Core, declarer: Seat, discards: CardSet) -> Visible {
+        let mut v = Visible {
+            hands: core.hands,
+            discards: BySeat::splat(CardSet::EMPTY),
+            talon: core.deal.talon_set(),
+        };
+        v.discards[declarer] = discards;
+        v
+    }
+}
+
 /// The result of a finished hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

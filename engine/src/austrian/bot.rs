@@ -85,35 +85,15 @@ pub fn choose(k: &SeatKnowledge<'_>, legal: &[Action]) -> Action {
                 .game
                 .declarer()
                 .map_or(0, |(_, c)| usize::from(c.talon_cards()));
-            legal
-                .iter()
-                .copied()
-                .max_by_key(|a| match a {
-                    Action::TakeTalon(p) => talon
-                        .get(usize::from(*p)..usize::from(*p) + n)
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|&c| central_value(c) + 2 * i64::from(CardSet::TAROKKS.contains(c)))
-                        .sum::<i64>(),
-                    _ => i64::MIN,
-                })
-                .unwrap_or(first)
+            let run = |a: Action| match a {
+                Action::TakeTalon(p) => talon
+                    .get(usize::from(p)..usize::from(p) + n)
+                    .unwrap_or_default(),
+                _ => &[],
+            };
+            crate::bot::richest_take(legal, run).unwrap_or(first)
         }
-        Phase::Discard => {
-            let hand = k.hand();
-            legal
-                .iter()
-                .copied()
-                .min_by_key(|a| match a {
-                    Action::Discard(c) => {
-                        let keep = CardSet::TAROKKS.contains(*c) || c.is_king();
-                        let suit_len = c.suit().map_or(99, |s| (hand & s.mask()).len());
-                        (keep, suit_len, central_value(*c), c.index())
-                    }
-                    _ => (true, 99, 99, 0),
-                })
-                .unwrap_or(first)
-        }
+        Phase::Discard => crate::bot::shortest_suit_discard(k.hand(), legal).unwrap_or(first),
         Phase::Play => {
             let ultimo = k
                 .game

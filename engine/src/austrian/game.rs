@@ -172,37 +172,6 @@ impl Austrian {
         talon_size: TALON as usize,
     };
 
-    /// The deal of a hand after one in which `keeper` kept the cards `kept` (Graz, AT-BID-09):
-    /// the rest of the pack in `order` (which holds every card) makes the talon and the hands,
-    /// `keeper` getting that many fewer cards.
-    #[must_use]
-    pub fn deal_keeping(table: &Table, order: &[Card], keeper: Seat, kept: CardSet) -> Deal {
-        let rest: Vec<Card> = order
-            .iter()
-            .copied()
-            .filter(|c| !kept.contains(*c))
-            .collect();
-        let mut b = crate::deal::DealBuilder::new().talon(&rest[..usize::from(TALON)]);
-        let mut hands: [Vec<Card>; 3] = Default::default();
-        if let Some(h) = hands.get_mut(keeper.index()) {
-            h.extend(kept);
-        }
-        let mut next = rest[usize::from(TALON)..].iter().copied();
-        for _ in 0..4 {
-            for s in table.active_from(table.first_active()) {
-                if let Some(h) = hands.get_mut(s.index()) {
-                    let room = 16usize.saturating_sub(h.len()).min(4);
-                    h.extend(next.by_ref().take(room));
-                }
-            }
-        }
-        for s in Seat::all(table.seats) {
-            b = b.hand(s.get(), hands.get(s.index()).map_or(&[][..], Vec::as_slice));
-        }
-        b.build(&Austrian::SHAPE, table)
-            .unwrap_or_else(|_| Deal::from_order(order, table, usize::from(TALON), &[4, 4, 4, 4]))
-    }
-
     // ----- accessors -------------------------------------------------------------------------
 
     /// The rule options.
@@ -1017,13 +986,7 @@ impl Observe for Austrian {
     /// cards left once the hand is played out.
     fn visible(&self, viewer: Viewer) -> Visible {
         if viewer == Viewer::Referee {
-            let mut discards = BySeat::splat(CardSet::EMPTY);
-            discards[self.declarer] = self.discards;
-            return Visible {
-                hands: self.core.hands,
-                discards,
-                talon: self.core.deal.talon_set(),
-            };
+            return Visible::everything(&self.core, self.declarer, self.discards);
         }
         let mut v = Visible::default();
         if self.talon_shown() {

@@ -6,7 +6,7 @@
 //! of the pack, the kept cards in the keeper's hand, who must bid (AT-BID-09/10).
 
 use crate::austrian::Austrian;
-use crate::card::{Card, Pack};
+use crate::card::{Card, CardSet, Pack};
 use crate::deal::DealBuilder;
 use crate::game::End;
 use crate::ledger::Ledger;
@@ -53,12 +53,38 @@ impl SessionRules for Austrian {
             sitting_out: None,
         };
         let order = shuffle::shuffled(Pack::Tarock54, seed);
-        let d = Austrian::deal_keeping(&table, order.as_slice(), keeper, cards);
-        let mut b = DealBuilder::new().talon(d.talon());
-        for s in Seat::all(m.seats()) {
-            let hand: Vec<Card> = d.hands[s].into_iter().collect();
-            b = b.hand(s.get(), &hand);
-        }
-        (DealSource::Explicit(b), carried)
+        let deal = deal_keeping(&table, order.as_slice(), keeper, cards);
+        (DealSource::Explicit(deal), carried)
     }
+}
+
+/// The deal of a hand after one in which `keeper` kept the cards `kept` (Graz, AT-BID-09):
+/// the rest of the pack in `order` (which holds every card) makes the talon and then the hands
+/// in packets of four from forehand, `keeper` getting that many fewer cards.
+fn deal_keeping(table: &Table, order: &[Card], keeper: Seat, kept: CardSet) -> DealBuilder {
+    let talon = Austrian::SHAPE.talon_size;
+    let hand_size = Austrian::SHAPE.hand_size;
+    let rest: Vec<Card> = order
+        .iter()
+        .copied()
+        .filter(|c| !kept.contains(*c))
+        .collect();
+    let mut hands: [Vec<Card>; 3] = Default::default();
+    if let Some(h) = hands.get_mut(keeper.index()) {
+        h.extend(kept);
+    }
+    let mut next = rest[talon..].iter().copied();
+    for _ in 0..4 {
+        for s in table.active_from(table.first_active()) {
+            if let Some(h) = hands.get_mut(s.index()) {
+                let room = hand_size.saturating_sub(h.len()).min(4);
+                h.extend(next.by_ref().take(room));
+            }
+        }
+    }
+    let mut b = DealBuilder::new().talon(&rest[..talon]);
+    for s in Seat::all(table.seats) {
+        b = b.hand(s.get(), hands.get(s.index()).map_or(&[][..], Vec::as_slice));
+    }
+    b
 }

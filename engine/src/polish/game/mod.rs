@@ -670,13 +670,7 @@ impl Observe for Polish {
     /// public.
     fn visible(&self, viewer: Viewer) -> Visible {
         if viewer == Viewer::Referee {
-            let mut discards = BySeat::splat(CardSet::EMPTY);
-            discards[self.declarer] = self.discards;
-            return Visible {
-                hands: self.core.hands,
-                discards,
-                talon: self.core.deal.talon_set(),
-            };
+            return Visible::everything(&self.core, self.declarer, self.discards);
         }
         let mut v = Visible::default();
         if let Some(h) = self.four_kings {
