@@ -78,20 +78,17 @@ def result(bench: str, n: int, policy: str, games: int, actions: int, elapsed: f
                 actions_per_game=round(actions / games, 1))  # fmt: skip
 
 
-def bench_native(n: int, policy: str, seconds: float) -> dict:
-    import tarock
-
+def state_loop(bench: str, deal, n: int, policy: str, seconds: float) -> dict:
+    """The same loop over either package's State: `deal(k)` gives deal k's state, dealt."""
     rng = random.Random(1)
     choice, draw = rng.choice, rng.random
     full = policy == "full"
     actions = games = 0
-    seed = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(20):
-            s = tarock.new_game(VARIANT, seats=n, seed=seed, options=OPENSPIEL_OPTIONS)
-            seed += 1
+            s = deal(games)
             k = 0
             while not s.is_terminal():
                 legal = s.legal_actions()
@@ -106,38 +103,29 @@ def bench_native(n: int, policy: str, seconds: float) -> dict:
             s.returns()
             actions += k
             games += 1
-    return result("native", n, policy, games, actions, time.perf_counter() - start)
+    return result(bench, n, policy, games, actions, time.perf_counter() - start)
+
+
+def bench_native(n: int, policy: str, seconds: float) -> dict:
+    import tarock
+
+    def deal(k):
+        return tarock.new_game(VARIANT, seats=n, seed=k, options=OPENSPIEL_OPTIONS)
+
+    return state_loop("native", deal, n, policy, seconds)
 
 
 def bench_openspiel(n: int, policy: str, seconds: float) -> dict:
     import pyspiel
 
     game = pyspiel.load_game("tarok", {"players": n, "rng_seed": 1})
-    rng = random.Random(1)
-    choice, draw = rng.choice, rng.random
-    full = policy == "full"
-    actions = games = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        for _ in range(20):
-            s = game.new_initial_state()
-            s.apply_action(0)  # the deal, OpenSpiel's one chance outcome
-            k = 0
-            while not s.is_terminal():
-                legal = s.legal_actions()
-                if full and k < n:
-                    a = 0 if k < n - 1 else (1 if draw() < 0.5 else 2)
-                    if a not in legal:  # (ours: a hand without taroks is thrown in)
-                        a = choice(legal)
-                else:
-                    a = choice(legal)
-                s.apply_action(a)
-                k += 1
-            s.returns()
-            actions += k
-            games += 1
-    return result("openspiel", n, policy, games, actions, time.perf_counter() - start)
+
+    def deal(_k):
+        s = game.new_initial_state()
+        s.apply_action(0)  # the deal, OpenSpiel's one chance outcome
+        return s
+
+    return state_loop("openspiel", deal, n, policy, seconds)
 
 
 def bench_openspiel_cpp(n: int, policy: str, seconds: float) -> dict:

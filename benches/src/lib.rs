@@ -159,6 +159,12 @@ impl Method {
 #[must_use]
 pub fn playout(setup: &Setup, method: Method, rng: &mut Rng) -> (AnyGame, u64) {
     let mut g = AnyGame::new(setup).expect("valid setup");
+    let n = play_on(&mut g, method, rng);
+    (g, n)
+}
+
+/// Plays `g` on to its end by `method` with uniformly random choices: the number of actions.
+pub fn play_on(g: &mut AnyGame, method: Method, rng: &mut Rng) -> u64 {
     let mut n = 0u64;
     match method {
         Method::Pick => {
@@ -180,7 +186,7 @@ pub fn playout(setup: &Setup, method: Method, rng: &mut Rng) -> (AnyGame, u64) {
         g.is_over(),
         "no legal action in a position that is not over"
     );
-    (g, n)
+    n
 }
 
 /// The phases a position of `variant` can be benchmarked in: those its hands go through.

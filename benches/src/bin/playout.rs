@@ -18,7 +18,7 @@
 use clap::Parser;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use tarock_benches::{playout, setup, Method, Rng};
+use tarock_benches::{play_on, playout, setup, Method, Rng};
 use tarock_engine::game::{ActionList, Game, Observe, Stage};
 use tarock_engine::{Action, AnyGame, Setup, Variant};
 
@@ -177,20 +177,7 @@ fn playout_passing(
     }
     let auction = n;
     let start = Instant::now();
-    match method {
-        Method::Pick => {
-            while g.play_pick(|k| rng.below(k)).is_some() {
-                n += 1;
-            }
-        }
-        Method::List => {
-            while g.to_act().is_some() {
-                g.legal_actions_into(&mut legal);
-                g.play_unchecked(legal[rng.below(legal.len())]);
-                n += 1;
-            }
-        }
-    }
+    n += play_on(&mut g, method, rng);
     black_box(g.outcome());
     let took = start.elapsed();
     (g, n, (n - auction, took))
