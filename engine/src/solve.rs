@@ -950,10 +950,7 @@ impl Solver {
                 n += 1;
             }
         }
-        let lead = Lead {
-            winning: core.trick.winner(&G::TRICK_RULES),
-            mine: ctx.side & (1 << me.get()) != 0,
-        };
+        let lead = Lead::new::<G>(ctx, core);
         for m in &mut moves[..n] {
             m.1 = if code(m.0) == hint && hint != NO_MOVE {
                 i32::MAX
@@ -1091,10 +1088,8 @@ fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32
     let strength = i32::from(c.index());
     let Some((w, wc)) = lead.winning else {
         if core.trick.is_empty() {
-            let group = ctx.group(c);
-            let top = group != 0 && (in_play.0 & group) >> c.index() == 1;
             let trump = ctx.trumps.contains(c);
-            return if top {
+            return if !lead.later_beat(ctx, c) {
                 1000 + 8 * v - if trump { 200 } else { 0 }
             } else {
                 -8 * v - strength
@@ -1114,17 +1109,17 @@ fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32
     } else {
         !t.contains(wc) && ctx.group(c) & wc.set().0 != 0 && c.index() > wc.index()
     };
-    let ours = if beats {
-        lead.mine
-    } else {
-        ctx.side & (1 << w.get()) != 0 && lead.mine || ctx.side & (1 << w.get()) == 0 && !lead.mine
-    };
-    if ours {
-        if beats {
-            2000 + 4 * v - strength
+    let partner_wins = ctx.side & (1 << w.get()) != 0 && lead.mine
+        || ctx.side & (1 << w.get()) == 0 && !lead.mine;
+    if beats {
+        if lead.later_beat(ctx, c) {
+            // Taken back later in the trick: a card given away.
+            -8 * v - strength
         } else {
-            2000 + 8 * v
+            3000 + 4 * v - strength
         }
+    } else if partner_wins && !lead.later_beat(ctx, wc) {
+        3000 + 8 * v
     } else {
         -8 * v - strength
     }
@@ -1137,4 +1132,52 @@ struct Lead {
     winning: Option<(Seat, Card)>,
     /// The seat to act is on the side.
     mine: bool,
+    /// The cards of the group led (the trumps, or the suit), empty before a card sets it.
+    led: u128,
+    /// The hands of the other side's seats still to play to this trick after the seat to act.
+    later: [u128; MAX_SEATS],
+    nlater: usize,
+}
+
+impl Lead {
+    fn new<R: Rules>(ctx: &Ctx, core: &Core) -> Lead {
+        let me = core.to_act;
+        let mine = ctx.side & (1 << me.get()) != 0;
+        let led = core.trick.led(&R::TRICK_RULES).map_or(0, |c| ctx.group(c));
+        let mut later = [0u128; MAX_SEATS];
+        let mut nlater = 0;
+        let active = usize::from(core.table.active_count());
+        let mut s = me;
+        for _ in core.trick.len() + 1..active {
+            s = core.table.next_active(s);
+            let theirs = ctx.side & (1 << s.get()) != 0;
+            if theirs != mine && nlater < MAX_SEATS {
+                later[nlater] = core.hands[s].0;
+                nlater += 1;
+            }
+        }
+        Lead {
+            winning: core.trick.winner(&R::TRICK_RULES),
+            mine,
+            led,
+            later,
+            nlater,
+        }
+    }
+
+    /// Whether a seat of the other side still to play may beat `c` (by the suit-following
+    /// rules common to the games: follow the suit led, else trump).
+    fn later_beat(&self, ctx: &Ctx, c: Card) -> bool {
+        let t = ctx.trumps.0;
+        let above = !((2u128 << c.index()) - 1);
+        let led = if self.led == 0 { ctx.group(c) } else { self.led };
+        self.later[..self.nlater].iter().any(|&h| {
+            if t & c.set().0 != 0 {
+                let void = led == t || h & led == 0;
+                void && h & t & above != 0
+            } else {
+                h & ctx.group(c) & above != 0 || h & led == 0 && h & t != 0
+            }
+        })
+    }
 }
