@@ -142,6 +142,8 @@ pub enum SolveError {
     /// A position listed more moves than the search holds ([`MAX_MOVES`]); no reachable
     /// position does.
     TooManyMoves,
+    /// The cuts given to [`Solver::solve_cuts`] are not in strictly ascending order.
+    UnorderedCuts,
 }
 
 impl fmt::Display for SolveError {
@@ -153,6 +155,7 @@ impl fmt::Display for SolveError {
                 write!(f, "node limit reached after {nodes} nodes")
             }
             SolveError::TooManyMoves => f.write_str("a position lists too many moves"),
+            SolveError::UnorderedCuts => f.write_str("the cuts are not in ascending order"),
         }
     }
 }
@@ -165,6 +168,18 @@ pub struct Solution {
     /// The card points, in thirds, the side wins from the rest of the play under perfect play.
     pub value_thirds: i64,
     /// A move of the seat to act that achieves it.
+    pub best: Action,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Where the solved value of a position lies among given cuts ([`Solver::solve_cuts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bracket {
+    /// How many of the cuts the value reaches: the value is at least `cuts[reached - 1]` (when
+    /// `reached > 0`) and below `cuts[reached]` (when `reached < cuts.len()`).
+    pub reached: usize,
+    /// A move of the seat to act that keeps the value in that bracket.
     pub best: Action,
     /// Nodes searched.
     pub nodes: u64,
@@ -648,6 +663,27 @@ impl Solver {
         dispatch!(g, g => self.solve_game(g, side))
     }
 
+    /// Where the exact value for `side` of the position `g` in trick play lies among `cuts`
+    /// (thirds of a point of the rest of the play, as [`Solution::value_thirds`], in strictly
+    /// ascending order), and a move that keeps it there. This is what a contract's outcome
+    /// reads when only thresholds of card points decide it (the Hungarian 48 and 71 of 94,
+    /// HU-SCORE-03/04): one null-window search per cut the bisection tests, instead of the
+    /// proof of the one exact value, so far less work than [`Solver::solve`].
+    ///
+    /// # Errors
+    /// As [`Solver::solve`], and [`SolveError::UnorderedCuts`].
+    pub fn solve_cuts(
+        &mut self,
+        g: &AnyGame,
+        side: SeatMask,
+        cuts: &[i64],
+    ) -> Result<Bracket, SolveError> {
+        if cuts.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(SolveError::UnorderedCuts);
+        }
+        dispatch!(g, g => self.cuts_game(g, side, cuts))
+    }
+
     /// The exact value for `side` after each legal move of the position `g`, in the order of
     /// [`Game::legal_actions`](crate::game::Game::legal_actions): what a sampling bot compares.
     ///
@@ -709,6 +745,68 @@ impl Solver {
         let best = best.ok_or(SolveError::TooManyMoves)?;
         Ok(Solution {
             value_thirds: i64::from(value),
+            best,
+            nodes: self.nodes,
+        })
+    }
+
+    fn cuts_game<G: Solvable>(
+        &mut self,
+        g: &G,
+        side: SeatMask,
+        cuts: &[i64],
+    ) -> Result<Bracket, SolveError> {
+        let ctx = self.begin(g, side)?;
+        let (lo, hi) = bounds(&ctx, g);
+        let maximise = ctx.side & (1 << g.core().to_act.get()) != 0;
+        // Proved: the value is at least `lower` and at most `upper`; it reaches `cuts[..a]`
+        // and none of `cuts[b..]`.
+        let (mut lower, mut upper) = (i64::from(lo), i64::from(hi));
+        let (mut a, mut b) = (0, cuts.len());
+        // The move of the search that proved the bracket's edge on the mover's side, and, for
+        // a bracket with no such edge (every move ends in it), the move of any search.
+        let (mut best, mut any) = (None, None);
+        while a < b {
+            let mid = a + (b - a) / 2;
+            let cut = cuts[mid];
+            if cut <= lower {
+                a = mid + 1;
+                continue;
+            }
+            if cut > upper {
+                b = mid;
+                continue;
+            }
+            // `lo < cut <= hi`, so the window fits an `i32`.
+            let beta = i32::try_from(cut).unwrap_or(hi);
+            let (v, m) = self.root(&ctx, g, beta - 1, beta);
+            self.finish()?;
+            any = any.or(m);
+            if v >= beta {
+                lower = i64::from(v);
+                a = mid + 1;
+                if maximise {
+                    best = m;
+                }
+            } else {
+                upper = i64::from(v);
+                b = mid;
+                if !maximise {
+                    best = m;
+                }
+            }
+        }
+        let best = match best.or(any) {
+            Some(m) => m,
+            // No search ran (the bounds alone placed the value): every move stays in the
+            // bracket.
+            None => {
+                g.legal_actions_into(&mut self.list);
+                *self.list.first().ok_or(SolveError::TooManyMoves)?
+            }
+        };
+        Ok(Bracket {
+            reached: a,
             best,
             nodes: self.nodes,
         })
@@ -922,7 +1020,6 @@ impl Solver {
         moves: &mut [(Action, i32); MAX_MOVES],
     ) -> usize {
         let core = g.core();
-        let me = core.to_act;
         let mut n = 0;
         // The last card kept, to merge the next one with.
         let mut last: Option<Card> = None;
@@ -955,7 +1052,7 @@ impl Solver {
             m.1 = if code(m.0) == hint && hint != NO_MOVE {
                 i32::MAX
             } else {
-                score(ctx, core, lead, in_play, m.0)
+                score(ctx, core, &lead, m.0)
             };
         }
         // Insertion sort, best first: short lists.
@@ -1076,10 +1173,11 @@ fn equivalent(ctx: &Ctx, in_play: CardSet, p: Card, c: Card) -> bool {
     between & in_play.0 == 0
 }
 
-/// The ordering heuristic of a move of `me` (larger first): in a trick, a card that wins it for
-/// the side (cheaply, if one's own; with points, if a partner's), else the card of fewest points;
-/// leading, the highest card still in play of its suit, else the weakest card.
-fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32 {
+/// The ordering heuristic of a move of the seat to act (larger first). In a trick: a card that
+/// wins it and that no seat of the other side still to play can beat (the cheapest such), or,
+/// when a partner's card already wins it so, the card of most points; else the card of fewest
+/// points. Leading: a card no seat of the other side can beat, else the weakest card.
+fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
     let Action::Play(c) = a else {
         // The Danish fool led naming a suit, or called for: rarely best.
         return -10_000;
@@ -1109,8 +1207,8 @@ fn score(ctx: &Ctx, core: &Core, lead: Lead, in_play: CardSet, a: Action) -> i32
     } else {
         !t.contains(wc) && ctx.group(c) & wc.set().0 != 0 && c.index() > wc.index()
     };
-    let partner_wins = ctx.side & (1 << w.get()) != 0 && lead.mine
-        || ctx.side & (1 << w.get()) == 0 && !lead.mine;
+    let partner_wins =
+        ctx.side & (1 << w.get()) != 0 && lead.mine || ctx.side & (1 << w.get()) == 0 && !lead.mine;
     if beats {
         if lead.later_beat(ctx, c) {
             // Taken back later in the trick: a card given away.
@@ -1170,7 +1268,11 @@ impl Lead {
     fn later_beat(&self, ctx: &Ctx, c: Card) -> bool {
         let t = ctx.trumps.0;
         let above = !((2u128 << c.index()) - 1);
-        let led = if self.led == 0 { ctx.group(c) } else { self.led };
+        let led = if self.led == 0 {
+            ctx.group(c)
+        } else {
+            self.led
+        };
         self.later[..self.nlater].iter().any(|&h| {
             if t & c.set().0 != 0 {
                 let void = led == t || h & led == 0;

@@ -1,6 +1,6 @@
 //! The double-dummy solver: its values agree with a plain minimax over the engine's legal moves
 //! on thousands of short endings of every game and table (reached by random play from seeded
-//! deals), `values` agrees with solving each child, merging equivalent cards never changes a
+//! deals), `values` agrees with solving each child, `solve_cuts` with the exact value, merging equivalent cards never changes a
 //! value, and positions it cannot solve are refused without panicking.
 
 use tarock_engine::count::{count_thirds, CountMethod};
@@ -460,6 +460,68 @@ fn values_agree_with_solving_each_child() {
                 };
                 assert_eq!(v, gain(&g, &child, side) + after, "{c:?}: after {a}");
             }
+        }
+    }
+}
+
+#[test]
+fn cuts_place_the_exact_value_and_the_move_keeps_it_there() {
+    // `solve_cuts` answers which of some totals the value reaches (the Hungarian contract
+    // reads 24, 48 and 71 points, HU-SCORE-03/04): it must agree with the exact value, and
+    // its move must lead to a value in the same bracket. Cuts fall around the exact value,
+    // on it and one third either side, where a wrong bound would show.
+    let mut solver = Solver::new();
+    let mut exact = Solver::with_capacity(1 << 14);
+    let mut rng = Rng(23);
+    let mut searched = 0;
+    for c in CONFIGS {
+        for (g, side) in positions(c, 25, 5, 29) {
+            let v = exact.solve(&g, side).expect("solvable").value_thirds;
+            let mut cuts: Vec<i64> = (0..1 + rng.below(4))
+                .map(|_| v - 4 + rng.below(9) as i64)
+                .collect();
+            cuts.sort_unstable();
+            cuts.dedup();
+            let b = solver.solve_cuts(&g, side, &cuts).expect("solvable");
+            let reached = cuts.iter().filter(|&&x| v >= x).count();
+            assert_eq!(b.reached, reached, "{c:?}: {v} in {cuts:?}");
+            searched += usize::from(b.nodes > 0);
+            let mut child = g;
+            child.play_unchecked(b.best);
+            let after = if child.stage() == Stage::Play {
+                exact.solve(&child, side).expect("solvable").value_thirds
+            } else {
+                0
+            };
+            let by_best = gain(&g, &child, side) + after;
+            let kept = cuts.iter().filter(|&&x| by_best >= x).count();
+            assert_eq!(
+                kept, reached,
+                "{c:?}: after {}, {by_best} in {cuts:?}",
+                b.best
+            );
+        }
+    }
+    assert!(searched > 400, "only {searched} positions needed a search");
+}
+
+#[test]
+fn cuts_beyond_the_points_in_play_need_no_search_and_unordered_ones_are_refused() {
+    let mut solver = Solver::new();
+    for c in CONFIGS {
+        let (g, side) = positions(c, 1, 4, 31).remove(0);
+        let all = count_thirds(method(c.variant), CardSet::ALL);
+        let b = solver.solve_cuts(&g, side, &[-all, all]).expect("solvable");
+        assert_eq!((b.reached, b.nodes), (1, 0), "{c:?}");
+        assert!(g.legal_actions().contains(b.best), "{c:?}");
+        let none = solver.solve_cuts(&g, side, &[]).expect("solvable");
+        assert_eq!(none.reached, 0);
+        for bad in [&[3, 3][..], &[6, 3]] {
+            assert_eq!(
+                solver.solve_cuts(&g, side, bad),
+                Err(SolveError::UnorderedCuts),
+                "{c:?}"
+            );
         }
     }
 }

@@ -18,7 +18,7 @@
 use clap::Parser;
 use std::time::Instant;
 use tarock_benches::{choose, quantile, seats, Policy, Rng};
-use tarock_engine::count::count_thirds;
+use tarock_engine::count::{count_thirds, CountMethod};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{AnyGame, CardSet, SeatMask, Setup, SolveError, Solver, Variant};
@@ -57,6 +57,32 @@ struct Args {
     /// Give up a deal after this many nodes (counted as `limited`, left out of the figures).
     #[arg(long)]
     node_limit: Option<u64>,
+    /// Solve the contract's outcome instead of the exact value: which of these totals of card
+    /// points (the declarer's team's, discards included, in a plainly counted game; e.g.
+    /// `24,48,71` for the Hungarian defenders' double game, game and double game) the team
+    /// reaches, by `Solver::solve_cuts`.
+    #[arg(long, value_delimiter = ',')]
+    cuts: Vec<i64>,
+}
+
+/// The declarer's team's card points before the rest of the play of `g` (its discards, and
+/// tricks already won): read off the settlement at the end of one line of play (the first
+/// legal move every time), less what the team's piles gain along it. Plainly counted games
+/// only (a point is three thirds).
+fn team_points_so_far(g: &AnyGame, side: SeatMask) -> Option<i64> {
+    let piles = |g: &AnyGame| {
+        let table = g.table_info();
+        tarock_engine::Seat::all(table.seats)
+            .filter(|&s| side.contains(s))
+            .fold(CardSet::EMPTY, |p, s| p | g.won(s))
+    };
+    let before = piles(g);
+    let mut end = *g;
+    while end.stage() == Stage::Play {
+        end.play_unchecked(*end.legal_actions().first()?);
+    }
+    let gained = count_thirds(CountMethod::Plain, piles(&end) - before) / 3;
+    Some(end.outcome()?.ledger.card_points?[0] - gained)
 }
 
 /// The cards in the active hands.
@@ -136,6 +162,56 @@ fn main() -> std::process::ExitCode {
             .collect();
         let in_play = active.iter().fold(CardSet::EMPTY, |p, &s| p | g.hand(s));
         tricks = in_play.len() as usize / active.len();
+        if !args.cuts.is_empty() {
+            let Some(past) = team_points_so_far(&g, side) else {
+                eprintln!("error: deal {seed}: no card points in the settlement");
+                return std::process::ExitCode::FAILURE;
+            };
+            let cuts: Vec<i64> = args.cuts.iter().map(|c| 3 * (c - past)).collect();
+            let t = Instant::now();
+            let b = match solver.solve_cuts(&g, side, &cuts) {
+                Ok(b) => b,
+                Err(SolveError::NodeLimit { .. }) => {
+                    limited += 1;
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("error: deal {seed}: {e}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
+            times.push(t.elapsed().as_nanos() as u64);
+            nodes.push(b.nodes);
+            assert!(g.legal_actions().contains(b.best), "deal {seed}: best move");
+            if (times.len() as u64) <= args.check {
+                solver.set_node_limit(u64::MAX);
+                let v = solver.solve(&g, side).expect("solvable").value_thirds;
+                let reached = cuts.iter().filter(|&&c| v >= c).count();
+                assert_eq!(
+                    b.reached, reached,
+                    "deal {seed}: bracket of {v} in {cuts:?}"
+                );
+                let mut child = g;
+                child.play_unchecked(b.best);
+                let after = if child.stage() == Stage::Play {
+                    solver.solve(&child, side).expect("solvable").value_thirds
+                } else {
+                    0
+                };
+                let gained = count_thirds(CountMethod::Plain, {
+                    let table = g.table_info();
+                    tarock_engine::Seat::all(table.seats)
+                        .filter(|&s| side.contains(s))
+                        .fold(CardSet::EMPTY, |p, s| p | (child.won(s) - g.won(s)))
+                });
+                let by_best = cuts.iter().filter(|&&c| gained + after >= c).count();
+                assert_eq!(by_best, reached, "deal {seed}: the best move's bracket");
+                if let Some(n) = args.node_limit {
+                    solver.set_node_limit(n);
+                }
+            }
+            continue;
+        }
         let t = Instant::now();
         let s = match solver.solve(&g, side) {
             Ok(s) => s,
@@ -190,10 +266,11 @@ fn main() -> std::process::ExitCode {
     let ms = |ns: u64| ns as f64 / 1e6;
     println!(
         "{{\"variant\":\"{}\",\"seats\":{n_seats},\"deals\":{},\"tricks\":{tricks},\
-         \"entries\":{},\"node_limit\":{},\"limited\":{limited},\"mean_ms\":{:.3},\"p50_ms\":{:.3},\"p95_ms\":{:.3},\"max_ms\":{:.3},\
+         \"cuts\":{:?},\"entries\":{},\"node_limit\":{},\"limited\":{limited},\"mean_ms\":{:.3},\"p50_ms\":{:.3},\"p95_ms\":{:.3},\"max_ms\":{:.3},\
          \"mean_nodes\":{:.0},\"p50_nodes\":{},\"p95_nodes\":{},\"max_nodes\":{}}}",
         variant.id(),
         times.len(),
+        args.cuts,
         solver.capacity(),
         args.node_limit.map_or("null".to_owned(), |n| n.to_string()),
         times.iter().sum::<u64>() as f64 / n / 1e6,
