@@ -1,6 +1,7 @@
 //! `SolvePosition`: the exact double-dummy value of a position in trick play
 //! ([`tarock_engine::Solver`]), for a side of seats, with a move that achieves it and, on
-//! request, the value after each legal move.
+//! request, the value after each legal move; or, given cuts, where the value lies among them
+//! ([`tarock_engine::Solver::solve_cuts`]).
 //!
 //! The solver reads every hand, so a sealed record needs the table token. It runs on the search
 //! threads (see [`crate::rpc::suggest_move`]), under a node limit, with a solver (and its table,
@@ -12,7 +13,7 @@ use crate::state::{phase_name, Access, HasState};
 use crate::Engine;
 use std::sync::{Arc, Mutex};
 use tarock_engine::game::{Game, Observe, Stage};
-use tarock_engine::{AnyGame, Seat, SeatMask, SolveError, Solver};
+use tarock_engine::{Action, AnyGame, Seat, SeatMask, SolveError, Solver};
 use tarock_proto::lazy;
 use tarock_proto::v1 as pb;
 use tonic::Status;
@@ -55,6 +56,19 @@ pub(crate) async fn handle(
         ));
     }
     let nodes = if r.max_nodes == 0 { limit } else { r.max_nodes };
+    let cuts = r.cuts_thirds.clone();
+    if !cuts.is_empty() && r.each_move {
+        return Err(error::bad_field(
+            "cuts_thirds",
+            "cuts place the value of the position only: not with each_move",
+        ));
+    }
+    if cuts.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(error::bad_field(
+            "cuts_thirds",
+            "the cuts must be in strictly ascending order",
+        ));
+    }
     let (replayed, access) = engine.open(r.state(), &r.token)?;
     if !matches!(access, Access::Open | Access::Table) {
         return Err(error::refused(
@@ -83,6 +97,17 @@ pub(crate) async fn handle(
     let solved = engine.search_pool.run(move || {
         let mut solver = solvers.take();
         solver.set_node_limit(nodes);
+        if !cuts.is_empty() {
+            let out = solver.solve_cuts(&game, side, &cuts).map(|b| Answer {
+                value_thirds: 0,
+                reached: u32::try_from(b.reached).unwrap_or(u32::MAX),
+                best: b.best,
+                moves: Vec::new(),
+                nodes: b.nodes,
+            });
+            solvers.put(solver, keep);
+            return out;
+        }
         let out = solver.solve(&game, side).and_then(|s| {
             let used = solver.nodes();
             let moves = if each {
@@ -91,13 +116,19 @@ pub(crate) async fn handle(
             } else {
                 Vec::new()
             };
-            Ok((s, moves, used + if each { solver.nodes() } else { 0 }))
+            Ok(Answer {
+                value_thirds: s.value_thirds,
+                reached: 0,
+                best: s.best,
+                moves,
+                nodes: used + if each { solver.nodes() } else { 0 },
+            })
         });
         solvers.put(solver, keep);
         out
     });
     let solved = solved.await?;
-    let (solution, moves, searched) = solved.map_err(|e| match e {
+    let answer = solved.map_err(|e| match e {
         SolveError::NodeLimit { nodes } => error::status(
             Reason::SolveLimit,
             &format!("the value was not proved within {nodes} nodes: raise max_nodes, or solve a later position"),
@@ -110,18 +141,29 @@ pub(crate) async fn handle(
             .filter(|&s| side.contains(s))
             .map(|s| u32::from(s.get()))
             .collect(),
-        value_thirds: solution.value_thirds,
-        value: solution.value_thirds as f64 / 3.0,
-        best: Some(convert::legal_move(&game, solution.best)),
-        moves: moves
+        value_thirds: answer.value_thirds,
+        value: answer.value_thirds as f64 / 3.0,
+        best: Some(convert::legal_move(&game, answer.best)),
+        moves: answer
+            .moves
             .into_iter()
             .map(|(a, v)| pb::SolvedMove {
                 r#move: Some(convert::legal_move(&game, a)),
                 value_thirds: v,
             })
             .collect(),
-        nodes: searched,
+        nodes: answer.nodes,
+        reached: answer.reached,
     })
+}
+
+/// What the search thread found.
+struct Answer {
+    value_thirds: i64,
+    reached: u32,
+    best: Action,
+    moves: Vec<(Action, i64)>,
+    nodes: u64,
 }
 
 /// The side of the request: its seats, or the declarer's team when it names none.

@@ -1,5 +1,5 @@
 //! SolvePosition: the double-dummy value over gRPC is the engine solver's, for the declarer's
-//! team or a named side, with each move's value on request; refused where it cannot answer
+//! team or a named side, with each move's value on request, or placed among cuts; refused where it cannot answer
 //! (outside trick play, a side that is no side, over the node limit) and, for sealed games,
 //! without the table token.
 
@@ -115,6 +115,67 @@ async fn values_are_the_engine_solvers() {
         }
     }
     assert!(solved >= 12, "only {solved} positions solved");
+    server.stop().await;
+}
+
+/// With cuts, the answer places the engine's exact value among them and names a move that keeps
+/// it there; cuts with `each_move`, or out of order, are refused.
+#[tokio::test]
+async fn cuts_place_the_value() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut placed = 0;
+    for n in 0..8u64 {
+        let Some(record) = ending(&mut c, "hungarian-illustrated", 4, n, 5).await else {
+            continue;
+        };
+        let g = engine_game(&record);
+        let mask = SeatMask::declarer_side(&g).expect("a declarer's team");
+        let v = Solver::new()
+            .solve(&g, mask)
+            .expect("solvable")
+            .value_thirds;
+        // Cuts at, just above and well below the value.
+        let cuts = vec![v - 30, v, v + 1];
+        let r = c
+            .solve_position(pb::SolvePositionRequest {
+                state: open(&record),
+                cuts_thirds: cuts.clone(),
+                ..Default::default()
+            })
+            .await
+            .expect("placed")
+            .into_inner();
+        assert_eq!(r.reached, 2, "deal {n}: {v} in {cuts:?}");
+        assert_eq!(r.value_thirds, 0);
+        let best = r.best.expect("a move").id;
+        assert!(g
+            .legal_actions()
+            .iter()
+            .any(|&a| g.action_id(a) == Some(best)));
+        assert!(r.nodes > 0);
+        placed += 1;
+        for (each_move, cuts, says) in [
+            (true, vec![3], "each_move"),
+            (false, vec![6, 3], "ascending"),
+        ] {
+            let e = c
+                .solve_position(pb::SolvePositionRequest {
+                    state: open(&record),
+                    each_move,
+                    cuts_thirds: cuts,
+                    ..Default::default()
+                })
+                .await
+                .unwrap_err();
+            assert_eq!(e.code(), Code::InvalidArgument);
+            let d = e.get_error_details();
+            let v = &d.bad_request().expect("BadRequest").field_violations[0];
+            assert_eq!(v.field, "cuts_thirds");
+            assert!(v.description.contains(says), "{}", v.description);
+        }
+    }
+    assert!(placed >= 4, "only {placed} positions placed");
     server.stop().await;
 }
 
