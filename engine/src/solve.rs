@@ -74,8 +74,8 @@
 //! # Memory and allocation
 //!
 //! The table is allocated once, by [`Solver::with_capacity`] (a number of entries, rounded down
-//! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 84: the
-//! default 2^18 entries take 21 MiB): the search itself never allocates (positions are copied on
+//! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 68: the
+//! default 2^18 entries take 17 MiB): the search itself never allocates (positions are copied on
 //! the stack, moves listed into buffers of fixed size). Entries are replaced in buckets of four,
 //! keeping those with more cards still to play. A node limit ([`Solver::set_node_limit`])
 //! bounds the time.
@@ -117,7 +117,7 @@ pub(crate) trait Solvable: Rules {
     /// tricks) that trick play changes and the rest of the play depends on: what legal moves,
     /// trick winners and pile transfers read. Two positions of one hand at the start of a trick
     /// with the same hands, leader, tricks played and `play_state` have the same future.
-    fn play_state(&self) -> u64;
+    fn play_state(&self) -> u32;
 
     /// The most thirds of a point a rule can still move into or out of a pile besides the cards
     /// of the tricks, over the rest of the hand: a bound, for pruning.
@@ -195,8 +195,10 @@ const NO_MOVE: u8 = u8::MAX;
 /// The most runs of equivalent cards [`Ctx`] keeps.
 const MAX_RUNS: usize = 24;
 
-/// One slot of the transposition table: a position at the start of a trick, exactly.
+/// One slot of the transposition table: a position at the start of a trick, exactly. One cache
+/// line: a probe reads one line of checks ([`Solver::tags`]) and then this one line.
 #[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(64))]
 struct Entry {
     /// The cards in the active hands.
     cards: u128,
@@ -204,9 +206,9 @@ struct Entry {
     plane0: u128,
     plane1: u128,
     /// `Solvable::play_state`.
-    state: u64,
+    state: u32,
     /// The solve the entry belongs to (0: empty).
-    generation: u32,
+    generation: u16,
     /// Bounds on the value.
     lower: i16,
     upper: i16,
@@ -232,7 +234,7 @@ struct Key {
     cards: u128,
     plane0: u128,
     plane1: u128,
-    state: u64,
+    state: u32,
     leader: u8,
     ntricks: u8,
 }
@@ -247,7 +249,7 @@ impl Key {
             (self.plane0 >> 64) as u64,
             self.plane1 as u64,
             (self.plane1 >> 64) as u64,
-            self.state,
+            u64::from(self.state),
             u64::from(self.leader) | u64::from(self.ntricks) << 8,
         ];
         let mut h = 0u64;
@@ -577,7 +579,7 @@ pub struct Solver {
     tags: Vec<u32>,
     /// Buckets − 1 (the table holds `4 × buckets` entries).
     mask: usize,
-    generation: u32,
+    generation: u16,
     nodes: u64,
     node_limit: u64,
     aborted: bool,
@@ -600,7 +602,7 @@ impl Solver {
     /// Bytes per table entry: the entry and its check.
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<u32>();
 
-    /// Entries of [`Solver::new`]'s table: 2^18, 21 MiB.
+    /// Entries of [`Solver::new`]'s table: 2^18, 17 MiB.
     pub const DEFAULT_ENTRIES: usize = 1 << 18;
 
     /// A solver with [`Solver::DEFAULT_ENTRIES`] table entries.

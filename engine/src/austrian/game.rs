@@ -1075,7 +1075,7 @@ impl crate::solve::Solvable for Austrian {
     }
 
     /// Nothing of the Austrian hand's own changes in play that play reads.
-    fn play_state(&self) -> u64 {
+    fn play_state(&self) -> u32 {
         0
     }
 }

@@ -718,14 +718,14 @@ impl crate::solve::Solvable for Danish {
     /// be played, whether it was called for (DK-PLAY-15: its holder must play it, and nobody may
     /// call again); and, while a card of no value can still be given for the fool (DK-PLAY-10,
     /// `fool_exchange_card`), who owes whom and which piles hold such a card to give.
-    fn play_state(&self) -> u64 {
-        let mut k = u64::from(encode(self.named));
+    fn play_state(&self) -> u32 {
+        let mut k = u32::from(encode(self.named));
         if self.fool_called && self.fool_unplayed() {
             k |= 1 << 20;
         }
         if self.exchange_pending() {
             if let Some((from, to)) = self.owed {
-                k |= (1 | u64::from(from.get()) << 1 | u64::from(to.get()) << 4) << 3;
+                k |= (1 | u32::from(from.get()) << 1 | u32::from(to.get()) << 4) << 3;
             }
             for (i, pile) in self.core.won.0.iter().enumerate() {
                 if pile.into_iter().any(|c| danish_value(c) == 0) {

@@ -281,7 +281,7 @@ impl crate::solve::Solvable for Hungarian {
 
     /// Whether each team has lost a trick: it ends the centrum's and the birds' obligations
     /// (HU-PLAY-16).
-    fn play_state(&self) -> u64 {
-        u64::from(self.lost_trick[0]) | u64::from(self.lost_trick[1]) << 1
+    fn play_state(&self) -> u32 {
+        u32::from(self.lost_trick[0]) | u32::from(self.lost_trick[1]) << 1
     }
 }

@@ -92,7 +92,7 @@ impl crate::solve::Solvable for Polish {
     }
 
     /// Nothing of the Polish hand's own changes in play that play reads.
-    fn play_state(&self) -> u64 {
+    fn play_state(&self) -> u32 {
         0
     }
 }

@@ -728,8 +728,8 @@ impl crate::solve::Solvable for Slovenian {
 
     /// Klop's talon gifts and the talon's rest follow the tricks; the mond penalty follows the
     /// captures.
-    fn play_state(&self) -> u64 {
-        u64::from(self.rest_with.is_some()) | (u64::from(self.mond_lost.map_or(7, Seat::get)) << 1)
+    fn play_state(&self) -> u32 {
+        u32::from(self.rest_with.is_some()) | (u32::from(self.mond_lost.map_or(7, Seat::get)) << 1)
     }
 
     /// The talon cards still to go to tricks: klop's gifts, or the rest the called king from the
