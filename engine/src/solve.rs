@@ -1191,6 +1191,8 @@ fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
             let trump = ctx.trumps.contains(c);
             return if !lead.later_beat(ctx, c) {
                 1000 + 8 * v - if trump { 200 } else { 0 }
+            } else if lead.to_friend(ctx, c) {
+                500 - 8 * v - strength
             } else {
                 -8 * v - strength
             };
@@ -1237,6 +1239,8 @@ struct Lead {
     /// The hands of the other side's seats still to play to this trick after the seat to act.
     later: [u128; MAX_SEATS],
     nlater: usize,
+    /// The hands of the side's own seats still to play to this trick after the seat to act.
+    friends: u128,
 }
 
 impl Lead {
@@ -1246,6 +1250,7 @@ impl Lead {
         let led = core.trick.led(&R::TRICK_RULES).map_or(0, |c| ctx.group(c));
         let mut later = [0u128; MAX_SEATS];
         let mut nlater = 0;
+        let mut friends = 0;
         let active = usize::from(core.table.active_count());
         let mut s = me;
         for _ in core.trick.len() + 1..active {
@@ -1254,6 +1259,8 @@ impl Lead {
             if theirs != mine && nlater < MAX_SEATS {
                 later[nlater] = core.hands[s].0;
                 nlater += 1;
+            } else if theirs == mine {
+                friends |= core.hands[s].0;
             }
         }
         Lead {
@@ -1262,7 +1269,16 @@ impl Lead {
             led,
             later,
             nlater,
+            friends,
         }
+    }
+
+    /// Whether leading `c` lets a seat of the side after the seat to act win the trick with a
+    /// card of the suit led that no seat of the other side may beat.
+    fn to_friend(&self, ctx: &Ctx, c: Card) -> bool {
+        CardSet(self.friends & ctx.group(c))
+            .highest()
+            .is_some_and(|t| t.index() > c.index() && !self.later_beat(ctx, t))
     }
 
     /// Whether a seat of the other side still to play may beat `c` (by the suit-following
