@@ -1218,7 +1218,7 @@ fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
             // Taken back later in the trick: a card given away.
             -8 * v - strength
         } else {
-            3000 + 4 * v - strength
+            3000 - strength
         }
     } else if partner_wins && !lead.later_beat(ctx, wc) {
         3000 + 8 * v
