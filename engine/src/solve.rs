@@ -48,9 +48,12 @@
 //!   renamed and mapped back. What stays fixed during play (contract, partner, announced
 //!   obligations, options) is not in the key: the table is emptied (by a generation number, in
 //!   constant time) whenever a new root is solved, so every entry comes from the same hand.
-//! - **Move ordering**: the table's best move first, then a heuristic that ranks cards by
-//!   whether they win the trick for the side and by their point value. Ordering changes only
-//!   the work done, never the value.
+//! - **Move ordering**: the table's best move first, then a heuristic that reads the hands of
+//!   the seats still to play to the trick: first the weakest card that wins the trick and that
+//!   no seat of the other side after it can beat (by the common rules of following: the suit
+//!   led, else a trump); points onto a partner's card that wins so; a lead to such a card of a
+//!   partner's; and otherwise the card of fewest points. Ordering changes only the work done,
+//!   never the value.
 //! - **Equivalent cards**: two cards of one hand that follow the same suit, are adjacent in
 //!   strength among the cards still in play (in the hands or in the current trick), are worth the
 //!   same points, and are named by no rule of play in this hand (`Solvable::named_cards`) lead
@@ -61,6 +64,11 @@
 //! - **Bounds**: the value lies between `−slack` and the points still in play plus `slack`
 //!   (`slack` the most a rule can move between piles beyond the trick's cards,
 //!   `Solvable::pile_slack`); a search whose window lies outside stops at once.
+//!
+//! **Cuts.** A contract that only thresholds of card points decide (the Hungarian game at 48 of
+//! 94 points and the double game at 71, HU-SCORE-03/04) needs to know only where the value lies
+//! among them: [`Solver::solve_cuts`] bisects the cuts with one null-window search each, which
+//! proves a bound far from the exact value with far fewer nodes than the proof at the value.
 //!
 //! # Why it is exact
 //!
@@ -83,11 +91,11 @@
 //! # Cost
 //!
 //! Measured by `benches/src/bin/solve.rs` (see `docs/performance.md`): a whole four-handed
-//! Hungarian play (9 tricks) takes about 1.9 million nodes (a few tenths of a second) on
-//! average; the work grows about tenfold for every two tricks more, so whole Austrian (16
-//! tricks) and Danish (25) plays take seconds to minutes, and endings of their last 10 to 12
-//! tricks what a 9-trick Hungarian play takes. For search bots, solve endings, or set a node
-//! limit.
+//! Hungarian play (9 tricks) takes about a million nodes (a seventh of a second) on average,
+//! and where it lies against the game's 48 points a tenth of that; the work grows about
+//! tenfold for every two tricks more, so whole Austrian (16 tricks) plays take seconds and
+//! whole Danish ones (25) far longer, and endings of their last 12 tricks what a 9-trick
+//! Hungarian play takes. For search bots, solve endings, or set a node limit.
 
 use crate::action::Action;
 use crate::card::{Card, CardSet};
