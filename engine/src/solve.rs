@@ -1199,7 +1199,7 @@ fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
             let trump = ctx.trumps.contains(c);
             return if !lead.later_beat(ctx, c) {
                 1000 + 8 * v - if trump { 200 } else { 0 }
-            } else if lead.to_friend(ctx, c) {
+            } else if lead.leads_to_friend(ctx, c) {
                 500 - 8 * v - strength
             } else {
                 -8 * v - strength
@@ -1283,7 +1283,7 @@ impl Lead {
 
     /// Whether leading `c` lets a seat of the side after the seat to act win the trick with a
     /// card of the suit led that no seat of the other side may beat.
-    fn to_friend(&self, ctx: &Ctx, c: Card) -> bool {
+    fn leads_to_friend(&self, ctx: &Ctx, c: Card) -> bool {
         CardSet(self.friends & ctx.group(c))
             .highest()
             .is_some_and(|t| t.index() > c.index() && !self.later_beat(ctx, t))
