@@ -1057,6 +1057,10 @@ impl Solver {
                 n += 1;
             }
         }
+        if n < 2 {
+            // A forced move: nothing to order.
+            return n;
+        }
         let lead = Lead::new::<G>(ctx, core);
         for m in &mut moves[..n] {
             m.1 = if code(m.0) == hint && hint != NO_MOVE {
@@ -1184,7 +1188,7 @@ fn equivalent(ctx: &Ctx, in_play: CardSet, p: Card, c: Card) -> bool {
 }
 
 /// The ordering heuristic of a move of the seat to act (larger first). In a trick: a card that
-/// wins it and that no seat of the other side still to play can beat (the cheapest such), or,
+/// wins it and that no seat of the other side still to play can beat (the weakest such), or,
 /// when a partner's card already wins it so, the card of most points; else the card of fewest
 /// points. Leading: a card no seat of the other side can beat, else the weakest card.
 fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
@@ -1263,11 +1267,11 @@ impl Lead {
         let mut s = me;
         for _ in core.trick.len() + 1..active {
             s = core.table.next_active(s);
-            let theirs = ctx.side & (1 << s.get()) != 0;
-            if theirs != mine && nlater < MAX_SEATS {
+            let on_side = ctx.side & (1 << s.get()) != 0;
+            if on_side != mine && nlater < MAX_SEATS {
                 later[nlater] = core.hands[s].0;
                 nlater += 1;
-            } else if theirs == mine {
+            } else if on_side == mine {
                 friends |= core.hands[s].0;
             }
         }

@@ -37,13 +37,14 @@ pub(crate) fn bot_action(
 
 /// The double-dummy value for `side` (the declarer's team when `None`): a dict with the value
 /// in points and in thirds, the best move's id, the nodes searched and, with `each_move`, each
-/// legal move's value in thirds by id.
+/// legal move's value in thirds by id; or, with `cuts`, how many of them the value reaches.
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     state: &State,
     side: Option<Vec<u8>>,
     each_move: bool,
     max_nodes: Option<u64>,
+    cuts: Option<Vec<i64>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = &state.game;
     let table = game.table_info();
@@ -65,6 +66,29 @@ pub(crate) fn solve<'py>(
             m
         }
     };
+    if let Some(cuts) = cuts {
+        if each_move {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "cuts place the value of the position only: not with each_move",
+            ));
+        }
+        if cuts.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "the cuts must be in strictly ascending order",
+            ));
+        }
+        let placed = py.detach(|| {
+            let mut solver = Solver::new();
+            solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
+            solver.solve_cuts(game, mask, &cuts)
+        });
+        let b = placed.map_err(|e| TarockError::new_err(e.to_string()))?;
+        let out = PyDict::new(py);
+        out.set_item("reached", b.reached)?;
+        out.set_item("best", game.action_id(b.best))?;
+        out.set_item("nodes", b.nodes)?;
+        return Ok(out);
+    }
     let solved = py.detach(|| {
         let mut solver = Solver::new();
         solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));

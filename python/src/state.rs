@@ -441,17 +441,22 @@ impl State {
     /// The exact double-dummy value of this position in trick play, every hand known: the card
     /// points the seats of `side` (default: the declarer's team) win from now on against best
     /// play, as a dict: `value` (points), `value_thirds`, `best` (an action id achieving it),
-    /// `nodes`, and with `each_move` `moves` (each legal action id's value in thirds). Raises
-    /// `TarockError` outside trick play or past `max_nodes`. The GIL is released meanwhile.
-    #[pyo3(signature = (side=None, each_move=false, max_nodes=None))]
+    /// `nodes`, and with `each_move` `moves` (each legal action id's value in thirds). With
+    /// `cuts` (thirds of a point of the rest of the play, strictly ascending), only where the
+    /// value lies among them, for far less work: `reached` (how many cuts it reaches), `best`
+    /// (an action id keeping it there) and `nodes`. Raises `TarockError` outside trick play or
+    /// past `max_nodes`, `ValueError` for cuts out of order or with `each_move`. The GIL is
+    /// released meanwhile.
+    #[pyo3(signature = (side=None, each_move=false, max_nodes=None, cuts=None))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
         side: Option<Vec<u8>>,
         each_move: bool,
         max_nodes: Option<u64>,
+        cuts: Option<Vec<i64>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        crate::bots::solve(py, self, side, each_move, max_nodes)
+        crate::bots::solve(py, self, side, each_move, max_nodes, cuts)
     }
 
     /// An independent copy.

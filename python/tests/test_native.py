@@ -375,3 +375,22 @@ def test_solve():
         s.solve(max_nodes=1)
     with pytest.raises(tarock.TarockError, match="not in trick play"):
         tarock.new_game("hungarian-illustrated", seed=8).solve(side=[0])
+
+
+def test_solve_cuts():
+    """Cuts place the exact value: at it, one third above it and well below it, with a best
+    move that keeps the value there; cuts out of order or with each_move are refused."""
+    s = tarock.new_game("hungarian-illustrated", seed=8)
+    while not s.is_terminal() and not (s.phase() == "play" and len(s.history()) >= 40):
+        s.apply_action(s.bot_action("heuristic"))
+    each = s.solve(each_move=True)
+    v = each["value_thirds"]
+    placed = s.solve(cuts=[v - 30, v, v + 1])
+    assert placed["reached"] == 2
+    assert "value_thirds" not in placed
+    assert each["moves"][placed["best"]] == v
+    assert s.solve(cuts=[v + 1])["reached"] == 0
+    with pytest.raises(ValueError, match="ascending"):
+        s.solve(cuts=[3, 3])
+    with pytest.raises(ValueError, match="each_move"):
+        s.solve(cuts=[3], each_move=True)

@@ -163,6 +163,14 @@ fn main() -> std::process::ExitCode {
         let in_play = active.iter().fold(CardSet::EMPTY, |p, &s| p | g.hand(s));
         tricks = in_play.len() as usize / active.len();
         if !args.cuts.is_empty() {
+            if variant.count_method() != CountMethod::Plain
+                || SeatMask::declarer_side(&g) != Some(side)
+            {
+                eprintln!(
+                    "error: --cuts needs a plainly counted game with a declarer's team (deal {seed})"
+                );
+                return std::process::ExitCode::FAILURE;
+            }
             let Some(past) = team_points_so_far(&g, side) else {
                 eprintln!("error: deal {seed}: no card points in the settlement");
                 return std::process::ExitCode::FAILURE;
@@ -173,6 +181,9 @@ fn main() -> std::process::ExitCode {
                 Ok(b) => b,
                 Err(SolveError::NodeLimit { .. }) => {
                     limited += 1;
+                    if limited > args.deals {
+                        break;
+                    }
                     continue;
                 }
                 Err(e) => {
