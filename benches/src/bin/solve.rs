@@ -21,7 +21,9 @@ use tarock_benches::{choose, quantile, seats, Policy, Rng};
 use tarock_engine::count::{count_thirds, CountMethod};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
-use tarock_engine::{AnyGame, CardSet, SeatMask, Setup, SolveError, Solver, Variant};
+use tarock_engine::{
+    AnyGame, Bracket, CardSet, SeatMask, Setup, Solution, SolveError, Solver, Variant,
+};
 
 /// Flags.
 #[derive(Debug, Parser)]
@@ -70,19 +72,28 @@ struct Args {
 /// legal move every time), less what the team's piles gain along it. Plainly counted games
 /// only (a point is three thirds).
 fn team_points_so_far(g: &AnyGame, side: SeatMask) -> Option<i64> {
-    let piles = |g: &AnyGame| {
-        let table = g.table_info();
-        tarock_engine::Seat::all(table.seats)
-            .filter(|&s| side.contains(s))
-            .fold(CardSet::EMPTY, |p, s| p | g.won(s))
-    };
-    let before = piles(g);
     let mut end = *g;
     while end.stage() == Stage::Play {
         end.play_unchecked(*end.legal_actions().first()?);
     }
-    let gained = count_thirds(CountMethod::Plain, piles(&end) - before) / 3;
+    let gained = count_thirds(CountMethod::Plain, piles(&end, side) - piles(g, side)) / 3;
     Some(end.outcome()?.ledger.card_points?[0] - gained)
+}
+
+/// The cards in the piles of `side`'s seats.
+fn piles(g: &AnyGame, side: SeatMask) -> CardSet {
+    let table = g.table_info();
+    tarock_engine::Seat::all(table.seats)
+        .filter(|&s| side.contains(s))
+        .fold(CardSet::EMPTY, |p, s| p | g.won(s))
+}
+
+/// What one solve found.
+enum Solved {
+    /// The exact value (`Solver::solve`).
+    Exact(Solution),
+    /// Where it lies among the cuts (`Solver::solve_cuts`).
+    Placed(Bracket),
 }
 
 /// The cards in the active hands.
@@ -162,6 +173,8 @@ fn main() -> std::process::ExitCode {
             .collect();
         let in_play = active.iter().fold(CardSet::EMPTY, |p, &s| p | g.hand(s));
         tricks = in_play.len() as usize / active.len();
+        // The cuts in thirds of the rest of the play, with `--cuts`.
+        let mut cuts = Vec::new();
         if !args.cuts.is_empty() {
             if variant.count_method() != CountMethod::Plain
                 || SeatMask::declarer_side(&g) != Some(side)
@@ -175,56 +188,15 @@ fn main() -> std::process::ExitCode {
                 eprintln!("error: deal {seed}: no card points in the settlement");
                 return std::process::ExitCode::FAILURE;
             };
-            let cuts: Vec<i64> = args.cuts.iter().map(|c| 3 * (c - past)).collect();
-            let t = Instant::now();
-            let b = match solver.solve_cuts(&g, side, &cuts) {
-                Ok(b) => b,
-                Err(SolveError::NodeLimit { .. }) => {
-                    limited += 1;
-                    if limited > args.deals {
-                        break;
-                    }
-                    continue;
-                }
-                Err(e) => {
-                    eprintln!("error: deal {seed}: {e}");
-                    return std::process::ExitCode::FAILURE;
-                }
-            };
-            times.push(t.elapsed().as_nanos() as u64);
-            nodes.push(b.nodes);
-            assert!(g.legal_actions().contains(b.best), "deal {seed}: best move");
-            if (times.len() as u64) <= args.check {
-                solver.set_node_limit(u64::MAX);
-                let v = solver.solve(&g, side).expect("solvable").value_thirds;
-                let reached = cuts.iter().filter(|&&c| v >= c).count();
-                assert_eq!(
-                    b.reached, reached,
-                    "deal {seed}: bracket of {v} in {cuts:?}"
-                );
-                let mut child = g;
-                child.play_unchecked(b.best);
-                let after = if child.stage() == Stage::Play {
-                    solver.solve(&child, side).expect("solvable").value_thirds
-                } else {
-                    0
-                };
-                let gained = count_thirds(CountMethod::Plain, {
-                    let table = g.table_info();
-                    tarock_engine::Seat::all(table.seats)
-                        .filter(|&s| side.contains(s))
-                        .fold(CardSet::EMPTY, |p, s| p | (child.won(s) - g.won(s)))
-                });
-                let by_best = cuts.iter().filter(|&&c| gained + after >= c).count();
-                assert_eq!(by_best, reached, "deal {seed}: the best move's bracket");
-                if let Some(n) = args.node_limit {
-                    solver.set_node_limit(n);
-                }
-            }
-            continue;
+            cuts = args.cuts.iter().map(|c| 3 * (c - past)).collect();
         }
         let t = Instant::now();
-        let s = match solver.solve(&g, side) {
+        let solved = if cuts.is_empty() {
+            solver.solve(&g, side).map(Solved::Exact)
+        } else {
+            solver.solve_cuts(&g, side, &cuts).map(Solved::Placed)
+        };
+        let solved = match solved {
             Ok(s) => s,
             Err(SolveError::NodeLimit { .. }) => {
                 limited += 1;
@@ -239,6 +211,37 @@ fn main() -> std::process::ExitCode {
             }
         };
         times.push(t.elapsed().as_nanos() as u64);
+        let s = match solved {
+            Solved::Exact(s) => s,
+            Solved::Placed(b) => {
+                nodes.push(b.nodes);
+                assert!(g.legal_actions().contains(b.best), "deal {seed}: best move");
+                if (times.len() as u64) <= args.check {
+                    solver.set_node_limit(u64::MAX);
+                    let v = solver.solve(&g, side).expect("solvable").value_thirds;
+                    let reached = cuts.iter().filter(|&&c| v >= c).count();
+                    assert_eq!(
+                        b.reached, reached,
+                        "deal {seed}: bracket of {v} in {cuts:?}"
+                    );
+                    let mut child = g;
+                    child.play_unchecked(b.best);
+                    let after = if child.stage() == Stage::Play {
+                        solver.solve(&child, side).expect("solvable").value_thirds
+                    } else {
+                        0
+                    };
+                    let gained =
+                        count_thirds(CountMethod::Plain, piles(&child, side) - piles(&g, side));
+                    let by_best = cuts.iter().filter(|&&c| gained + after >= c).count();
+                    assert_eq!(by_best, reached, "deal {seed}: the best move's bracket");
+                    if let Some(n) = args.node_limit {
+                        solver.set_node_limit(n);
+                    }
+                }
+                continue;
+            }
+        };
         nodes.push(s.nodes);
         let total = count_thirds(variant.count_method(), in_play);
         assert!(g.legal_actions().contains(s.best), "deal {seed}: best move");
