@@ -48,6 +48,15 @@ fn reason(s: &tonic::Status) -> String {
         .unwrap_or_default()
 }
 
+/// Asserts that `e` is INVALID_ARGUMENT naming `field`, its description saying `says`.
+fn refused_field(e: &tonic::Status, field: &str, says: &str) {
+    assert_eq!(e.code(), Code::InvalidArgument);
+    let d = e.get_error_details();
+    let v = &d.bad_request().expect("BadRequest").field_violations[0];
+    assert_eq!(v.field, field);
+    assert!(v.description.contains(says), "{}", v.description);
+}
+
 /// The answer is the engine solver's: the value, a best move worth it, and each legal move's
 /// value in LegalMoves' order; for the declarer's team by default and for a named side.
 #[tokio::test]
@@ -168,11 +177,7 @@ async fn cuts_place_the_value() {
                 })
                 .await
                 .unwrap_err();
-            assert_eq!(e.code(), Code::InvalidArgument);
-            let d = e.get_error_details();
-            let v = &d.bad_request().expect("BadRequest").field_violations[0];
-            assert_eq!(v.field, "cuts_thirds");
-            assert!(v.description.contains(says), "{}", v.description);
+            refused_field(&e, "cuts_thirds", says);
         }
     }
     assert!(placed >= 4, "only {placed} positions placed");
@@ -213,11 +218,7 @@ async fn what_it_cannot_answer_is_refused() {
             })
             .await
             .unwrap_err();
-        assert_eq!(e.code(), Code::InvalidArgument);
-        let d = e.get_error_details();
-        let v = &d.bad_request().expect("BadRequest").field_violations[0];
-        assert_eq!(v.field, "side");
-        assert!(v.description.contains(field_says), "{}", v.description);
+        refused_field(&e, "side", field_says);
     }
     let e = c
         .solve_position(pb::SolvePositionRequest {
