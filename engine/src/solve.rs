@@ -63,7 +63,13 @@
 //!   them.
 //! - **Bounds**: the value lies between `−slack` and the points still in play plus `slack`
 //!   (`slack` the most a rule can move between piles beyond the trick's cards,
-//!   `Solvable::pile_slack`); a search whose window lies outside stops at once.
+//!   `Solvable::pile_slack`); a search whose window lies outside stops at once. Where the trick
+//!   rules alone decide where cards go (`Solvable::trumps_settle_tricks`: the Hungarian,
+//!   Austrian and Polish games, and the Slovenian where neither the emperor's trick nor the
+//!   colour valat can decide), the top trumps narrow them at the start of a trick: the trumps
+//!   above all of the other team's are sure to win for their team, as many tricks as one seat
+//!   holds of them, each holding a card of every seat of the other team (`Ctx::settled`). The
+//!   table is probed first: an entry's bounds are usually the tighter.
 //!
 //! **Cuts.** A contract that only thresholds of card points decide (the Hungarian game at 48 of
 //! 94 points and the double game at 71, HU-SCORE-03/04) needs to know only where the value lies
@@ -132,6 +138,14 @@ pub(crate) trait Solvable: Rules {
     /// of the tricks, over the rest of the hand: a bound, for pruning.
     fn pile_slack(&self) -> i64 {
         0
+    }
+
+    /// True when the trick rules alone settle where a trick's cards go for the rest of the
+    /// hand: the highest trump in a trick wins it (no rule of play reads a card's identity to
+    /// change a trick's winner), and every trick's cards go to its winner's pile, nothing moving
+    /// beside them. The solver then bounds the value by the tricks the top trumps take.
+    fn trumps_settle_tricks(&self) -> bool {
+        false
     }
 }
 
@@ -323,6 +337,8 @@ struct Ctx {
     slack: i32,
     /// Merge equivalent cards.
     prune: bool,
+    /// `Solvable::trumps_settle_tricks` at the root.
+    settle: bool,
 }
 
 impl Ctx {
@@ -371,7 +387,9 @@ impl Ctx {
             run_of: [u8::MAX; 78],
             slack: i32::try_from(g.pile_slack()).unwrap_or(i32::MAX / 4),
             prune,
+            settle: g.trumps_settle_tricks(),
         };
+        ctx.classes[..nclasses].sort_unstable_by_key(|&(v, _)| v);
         ctx.find_runs();
         ctx
     }
@@ -499,6 +517,66 @@ impl Ctx {
             }
         }
         p
+    }
+
+    /// Card points the top trumps settle, at the start of a trick (only where
+    /// [`Ctx::settle`]): `(gain, loss)`, the least the side surely wins and the least it surely
+    /// loses from the rest of the play. The trumps above every trump of the other team (the
+    /// *top run*) each win the trick they are played to for the team holding them; a seat
+    /// holding `m` of them plays them to `m` different tricks, so the team wins at least the
+    /// largest such `m` tricks, holding the whole run and, from each seat of the other team, a
+    /// card per trick: at least its `m` cheapest.
+    fn settled(&self, core: &Core, in_play: u128) -> (i32, i32) {
+        let trumps = in_play & self.trumps.0;
+        if trumps == 0 {
+            return (0, 0);
+        }
+        let (mut mine, mut theirs) = (0u128, 0u128);
+        for (i, h) in core.hands.0.iter().enumerate() {
+            if self.side & (1 << i) != 0 {
+                mine |= h.0;
+            } else if self.active & (1 << i) != 0 {
+                theirs |= h.0;
+            }
+        }
+        let top = 1u128 << (127 - trumps.leading_zeros());
+        let (team, other) = if mine & top != 0 {
+            (self.side, theirs & trumps)
+        } else {
+            (self.active & !self.side, mine & trumps)
+        };
+        // The trumps above the other team's highest.
+        let run = if other == 0 {
+            trumps
+        } else {
+            trumps & !((1u128 << (127 - other.leading_zeros())) * 2 - 1)
+        };
+        let mut m = 0;
+        for (i, h) in core.hands.0.iter().enumerate() {
+            if team & (1 << i) != 0 {
+                m = m.max((h.0 & run).count_ones());
+            }
+        }
+        let mut v = self.value_of_few(CardSet(run));
+        for (i, h) in core.hands.0.iter().enumerate() {
+            if (self.active & !team) & (1 << i) == 0 {
+                continue;
+            }
+            let mut left = m;
+            for &(w, cls) in &self.classes[..self.nclasses] {
+                if left == 0 {
+                    break;
+                }
+                let k = (h.0 & cls).count_ones().min(left);
+                v += w * k as i32;
+                left -= k;
+            }
+        }
+        if team == self.side {
+            (v, 0)
+        } else {
+            (0, v)
+        }
     }
 
     /// The key of `g` at the start of a trick, its cards renamed (see [`Ctx::runs`]).
@@ -923,8 +1001,8 @@ impl Solver {
         }
         let core = g.core();
         let in_play = ctx.in_play(core);
-        let hi = ctx.value(in_play) + ctx.slack;
-        let lo = -ctx.slack;
+        let mut hi = ctx.value(in_play) + ctx.slack;
+        let mut lo = -ctx.slack;
         let is_root = best_out.is_some();
         if !is_root {
             if hi <= alpha {
@@ -960,6 +1038,19 @@ impl Solver {
                 }
             }
             key = Some(k);
+        }
+        if ctx.settle && core.trick.is_empty() {
+            let (gain, loss) = ctx.settled(core, in_play.0);
+            lo += gain;
+            hi -= loss;
+            if !is_root {
+                if hi <= alpha {
+                    return hi;
+                }
+                if lo >= beta {
+                    return lo;
+                }
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
 

@@ -319,6 +319,57 @@ fn agrees_with_minimax_slovenian() {
     agree_with_minimax(CONFIGS[19], 300);
 }
 
+/// The trula: the pagat, the mond (XXI) and the škis.
+fn trula() -> CardSet {
+    Card::PAGAT.set() | Card::tarokk(21).set() | Card::SKIZ.set()
+}
+
+// rule: SI-PLAY-03, SI-PLAY-04 (the emperor's trick: the pagat takes the mond and the škis)
+#[test]
+fn endings_that_hold_the_whole_trula_agree_with_minimax() {
+    // Random play that keeps the trula's cards while it can, so that the emperor's trick can
+    // still decide the endings: the solver may not bound them by the highest tarok.
+    let mut rng = Rng(0x7201A);
+    let mut solver = Solver::with_capacity(1 << 14);
+    let (mut done, mut seed) = (0, 0u64);
+    for c in [CONFIGS[17], CONFIGS[18], CONFIGS[19]] {
+        let want = done + 150;
+        while done < want {
+            seed += 1;
+            assert!(seed < 20_000, "too few endings hold the trula");
+            let Some(mut g) = position(c, seed ^ 0x7201_0000, 16, 0, &mut rng) else {
+                continue;
+            };
+            let n = active(&g).len() as u32;
+            let tricks = 2 + rng.below(2) as u32;
+            while g.stage() == Stage::Play && cards_in_hands(&g) > tricks * n {
+                let legal = g.legal_actions();
+                let keep: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| !matches!(a, Action::Play(c) if trula().contains(*c)))
+                    .collect();
+                let from = if keep.is_empty() {
+                    legal.iter().copied().collect()
+                } else {
+                    keep
+                };
+                g.play_unchecked(from[rng.below(from.len())]);
+            }
+            let held = active(&g)
+                .iter()
+                .fold(CardSet::EMPTY, |p, &s| p | g.hand(s));
+            if g.stage() != Stage::Play || !held.is_superset(trula()) {
+                continue;
+            }
+            let side = side(&g, &mut rng);
+            let s = solver.solve(&g, side).expect("solvable");
+            assert_eq!(s.value_thirds, naive(&g, side), "{c:?} seed {seed}: value");
+            done += 1;
+        }
+    }
+}
+
 #[test]
 fn agrees_with_minimax_danish() {
     agree_with_minimax(CONFIGS[10], 1000);

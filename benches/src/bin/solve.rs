@@ -116,7 +116,7 @@ fn start_of_play(setup: &Setup, tricks: Option<usize>, rng: &mut Rng) -> Option<
     }
     if let Some(t) = tricks {
         let n = usize::from(g.table_info().active_count());
-        while in_hands(&g).len() as usize > t * n {
+        while g.stage() == Stage::Play && in_hands(&g).len() as usize > t * n {
             let legal = g.legal_actions();
             let a = choose(&legal, Policy::Uniform, false, rng);
             g.play_unchecked(a);

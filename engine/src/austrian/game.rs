@@ -1074,6 +1074,11 @@ impl crate::solve::Solvable for Austrian {
         }
     }
 
+    /// The highest tarokk wins every trick, and the tricks' cards go to its winner.
+    fn trumps_settle_tricks(&self) -> bool {
+        true
+    }
+
     /// Nothing of the Austrian hand's own changes in play that play reads.
     fn play_state(&self) -> u32 {
         0

@@ -279,6 +279,11 @@ impl crate::solve::Solvable for Hungarian {
         self.reserved[0].cards | self.reserved[1].cards
     }
 
+    /// The highest tarokk wins every trick, and the tricks' cards go to its winner.
+    fn trumps_settle_tricks(&self) -> bool {
+        true
+    }
+
     /// Whether each team has lost a trick: it ends the centrum's and the birds' obligations
     /// (HU-PLAY-16).
     fn play_state(&self) -> u32 {

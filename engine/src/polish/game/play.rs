@@ -91,6 +91,11 @@ impl crate::solve::Solvable for Polish {
         Seat::all(self.core.table.seats).fold(CardSet::EMPTY, |r, s| r | self.reserved(s))
     }
 
+    /// The highest tarokk wins every trick, and the tricks' cards go to its winner.
+    fn trumps_settle_tricks(&self) -> bool {
+        true
+    }
+
     /// Nothing of the Polish hand's own changes in play that play reads.
     fn play_state(&self) -> u32 {
         0

@@ -730,6 +730,20 @@ impl crate::solve::Solvable for Slovenian {
         u32::from(self.rest_with.is_some()) | (u32::from(self.mond_lost.map_or(7, Seat::get)) << 1)
     }
 
+    /// The highest tarok wins, unless the colour valat's tricks or the emperor's trick
+    /// (SI-PLAY-03/04) can still decide otherwise, and no talon card is still to follow a trick.
+    fn trumps_settle_tricks(&self) -> bool {
+        let in_play = self
+            .core
+            .hands
+            .0
+            .iter()
+            .fold(self.core.trick.cards(), |p, &h| p | h);
+        self.contract != Contract::ColourValat
+            && !in_play.is_superset(TRULA)
+            && crate::solve::Solvable::pile_slack(self) == 0
+    }
+
     /// The talon cards still to go to tricks: klop's gifts, or the rest the called king from the
     /// talon may still bring home (SI-TALON-07, SI-CALL-04); otherwise none.
     fn pile_slack(&self) -> i64 {
