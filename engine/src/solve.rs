@@ -590,38 +590,8 @@ impl Ctx {
                 n += 1;
             }
         }
-        let hands = &hands[..n];
-        let all = hands.iter().fold(0, |a, &h| a | h);
-        let mut renamed = [0u128; MAX_SEATS];
-        for (r, &h) in renamed.iter_mut().zip(hands) {
-            *r = h & self.alone;
-        }
-        for &(m, lo) in &self.runs[..self.nruns] {
-            let held = all & m;
-            if held == 0 {
-                continue;
-            }
-            let low = ((1u128 << held.count_ones()) - 1) << lo;
-            if held == low {
-                for (r, &h) in renamed.iter_mut().zip(hands) {
-                    *r |= h & m;
-                }
-                continue;
-            }
-            let (mut rest, mut at) = (held, lo);
-            while rest != 0 {
-                let b = rest & rest.wrapping_neg();
-                for (r, &h) in renamed.iter_mut().zip(hands) {
-                    if h & b != 0 {
-                        *r |= 1u128 << at;
-                    }
-                }
-                rest ^= b;
-                at += 1;
-            }
-        }
         let (mut cards, mut plane0, mut plane1) = (0u128, 0u128, 0u128);
-        for (r, &h) in renamed[..n].iter().enumerate() {
+        for (r, &h) in hands[..n].iter().enumerate() {
             cards |= h;
             if r & 1 != 0 {
                 plane0 |= h;
@@ -629,6 +599,27 @@ impl Ctx {
             if r & 2 != 0 {
                 plane1 |= h;
             }
+        }
+        // Rename within each run: its cards held move down to its lowest cards, in their
+        // order; the same for every hand, so done on the three words.
+        for &(m, lo) in &self.runs[..self.nruns] {
+            let held = cards & m;
+            let low = ((1u128 << held.count_ones()) - 1) << lo;
+            if held == low {
+                continue;
+            }
+            let (mut p0, mut p1) = (0u128, 0u128);
+            let (mut rest, mut at) = (held, u32::from(lo));
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                p0 |= (plane0 >> i & 1) << at;
+                p1 |= (plane1 >> i & 1) << at;
+                rest &= rest - 1;
+                at += 1;
+            }
+            cards = (cards & !m) | low;
+            plane0 = (plane0 & !m) | p0;
+            plane1 = (plane1 & !m) | p1;
         }
         let mut k = Key {
             hash: 0,
