@@ -329,8 +329,6 @@ struct Ctx {
     /// anything the rest of the play reads: the table keys positions so renamed.
     runs: [(u128, u8); MAX_RUNS],
     nruns: usize,
-    /// Cards in no run: keyed as themselves.
-    alone: u128,
     /// Each card's run (`u8::MAX`: none).
     run_of: [u8; 78],
     /// `Solvable::pile_slack` at the root.
@@ -383,7 +381,6 @@ impl Ctx {
             trumps,
             runs: [(0, 0); MAX_RUNS],
             nruns: 0,
-            alone: CardSet::ALL.0,
             run_of: [u8::MAX; 78],
             slack: i32::try_from(g.pile_slack()).unwrap_or(i32::MAX / 4),
             prune,
@@ -425,7 +422,6 @@ impl Ctx {
                     }
                     self.runs[self.nruns] = (m, start as u8);
                     self.nruns += 1;
-                    self.alone &= !m;
                 }
                 start = end;
             }
