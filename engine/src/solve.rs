@@ -51,8 +51,9 @@
 //! - **Move ordering**: the table's best move first, then a heuristic that reads the hands of
 //!   the seats still to play to the trick: first the weakest card that wins the trick and that
 //!   no seat of the other side after it can beat (by the common rules of following: the suit
-//!   led, else a trump); points onto a partner's card that wins so; a lead to such a card of a
-//!   partner's; and otherwise the card of fewest points. Ordering changes only the work done,
+//!   led, else a trump); points onto a partner's card that wins so, or that a partner still to
+//!   play can take so; a lead to such a card of a partner's; and otherwise the card of fewest
+//!   points. Ordering changes only the work done,
 //!   never the value.
 //! - **Equivalent cards**: two cards of one hand that follow the same suit, are adjacent in
 //!   strength among the cards still in play (in the hands or in the current trick), are worth the

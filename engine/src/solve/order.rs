@@ -94,10 +94,11 @@ fn equivalent(ctx: &Ctx, in_play: CardSet, p: Card, c: Card) -> bool {
     between & in_play.0 == 0
 }
 
-/// The ordering heuristic of a move of the seat to act (larger first). In a trick: a card that
-/// wins it and that no seat of the other side still to play can beat (the weakest such), or,
-/// when a partner's card already wins it so, the card of most points; else the card of fewest
-/// points. Leading: a card no seat of the other side can beat, else the weakest card.
+/// The ordering heuristic of a move of the seat to act (larger first). In a trick: when a
+/// partner's card already wins it so that no seat of the other side still to play can beat it,
+/// or a partner still to play can take it so, the card of most points; then a card that wins it
+/// so (the weakest such); else the card of fewest points. Leading: a card no seat of the other
+/// side can beat, else the weakest card.
 fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
     let Action::Play(c) = a else {
         // The Danish fool led naming a suit, or called for: rarely best.
@@ -141,6 +142,8 @@ fn score(ctx: &Ctx, core: &Core, lead: &Lead, a: Action) -> i32 {
         }
     } else if partner_wins && !lead.later_beat(ctx, wc) {
         3000 + 8 * v
+    } else if lead.friend_takes(ctx, wc) {
+        3500 + 8 * v
     } else {
         -8 * v - strength
     }
@@ -198,6 +201,15 @@ impl Lead {
         CardSet(self.friends & ctx.group(c))
             .highest()
             .is_some_and(|t| t.index() > c.index() && !self.later_beat(ctx, t))
+    }
+
+    /// Whether a seat of the side after the seat to act can take the trick from `wc` (a card
+    /// of the suit led) with a higher card of that suit that no seat of the other side may beat.
+    fn friend_takes(&self, ctx: &Ctx, wc: Card) -> bool {
+        self.led & wc.set().0 != 0
+            && CardSet(self.friends & self.led)
+                .highest()
+                .is_some_and(|t| t.index() > wc.index() && !self.later_beat(ctx, t))
     }
 
     /// Whether a seat of the other side still to play may beat `c` (by the suit-following
