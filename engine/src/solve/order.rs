@@ -195,21 +195,44 @@ impl Lead {
         }
     }
 
-    /// Whether leading `c` lets a seat of the side after the seat to act win the trick with a
-    /// card of the suit led that no seat of the other side may beat.
+    /// Whether leading `c` lets a seat of the side after the seat to act win the trick, with a
+    /// card of the suit led or, void in it, a trump, that no seat of the other side may beat.
     fn leads_to_friend(&self, ctx: &Ctx, c: Card) -> bool {
-        CardSet(self.friends & ctx.group(c))
+        let group = ctx.group(c);
+        CardSet(self.friends & group)
             .highest()
             .is_some_and(|t| t.index() > c.index() && !self.later_beat(ctx, t))
+            || self.ruffs(ctx, group, None)
     }
 
-    /// Whether a seat of the side after the seat to act can take the trick from `wc` (a card
-    /// of the suit led) with a higher card of that suit that no seat of the other side may beat.
+    /// Whether a seat of the side after the seat to act can take the trick from `wc` so that
+    /// no seat of the other side may beat it: with a higher card of the suit led, or, void in
+    /// it, with a higher trump.
     fn friend_takes(&self, ctx: &Ctx, wc: Card) -> bool {
-        self.led & wc.set().0 != 0
+        if self.led & wc.set().0 != 0
             && CardSet(self.friends & self.led)
                 .highest()
                 .is_some_and(|t| t.index() > wc.index() && !self.later_beat(ctx, t))
+        {
+            return true;
+        }
+        self.ruffs(ctx, self.led, Some(wc))
+    }
+
+    /// Whether the side's seats after the seat to act, all void in `group` (a suit led), hold a
+    /// trump above `wc` (when it is a trump) that no seat of the other side, void too, can beat.
+    fn ruffs(&self, ctx: &Ctx, group: u128, wc: Option<Card>) -> bool {
+        let t = ctx.trumps.0;
+        if group == t || group == 0 || self.friends & group != 0 {
+            return false;
+        }
+        CardSet(self.friends & t).highest().is_some_and(|r| {
+            let above = !((2u128 << r.index()) - 1);
+            wc.map_or(true, |w| t & w.set().0 == 0 || r.index() > w.index())
+                && !self.later[..self.nlater]
+                    .iter()
+                    .any(|&h| h & group == 0 && h & t & above != 0)
+        })
     }
 
     /// Whether a seat of the other side still to play may beat `c` (by the suit-following
