@@ -315,6 +315,18 @@ const SUIT_BONUSES: [(SuitBonus, &str); 5] = [
 ];
 
 impl Bonus {
+    /// `declared` followed by the XXI-catch (the Austrian Mondfang, the Slovenian mond penalty):
+    /// the bonuses a game scores besides those it announces. `N` is `declared.len() + 1`.
+    pub(crate) const fn with_xxi_catch<const N: usize>(declared: &[Bonus]) -> [Bonus; N] {
+        let mut all = [Bonus::XxiCatch; N];
+        let mut i = 0;
+        while i < declared.len() {
+            all[i] = declared[i];
+            i += 1;
+        }
+        all
+    }
+
     /// The suit the bonus names, if any.
     #[must_use]
     pub const fn suit(self) -> Option<Suit> {

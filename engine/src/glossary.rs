@@ -283,16 +283,8 @@ pub(crate) const POLISH_BONUSES: [Bonus; 11] = [
 
 /// The Austrian bonuses: those a player declares ([`crate::austrian::game::BONUSES`], in their
 /// order), and Mondfang (option `mondfang_bonus`).
-pub(crate) const AUSTRIAN_BONUSES: [Bonus; 11] = {
-    let declared = crate::austrian::game::BONUSES;
-    let mut out = [Bonus::XxiCatch; 11];
-    let mut i = 0;
-    while i < declared.len() {
-        out[i] = declared[i];
-        i += 1;
-    }
-    out
-};
+pub(crate) const AUSTRIAN_BONUSES: [Bonus; 11] =
+    Bonus::with_xxi_catch(&crate::austrian::game::BONUSES);
 
 /// Every bonus `variant` announces or scores, under any of its options (Danish Tarok: Tout).
 #[must_use]

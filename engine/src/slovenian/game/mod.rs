@@ -127,15 +127,7 @@ pub const BONUSES: [Bonus; 8] = [
 ];
 
 /// Every bonus a Slovenian hand scores: those announced ([`BONUSES`]), and the mond penalty.
-pub const ALL_BONUSES: [Bonus; 9] = {
-    let mut all = [Bonus::XxiCatch; 9];
-    let mut i = 0;
-    while i < BONUSES.len() {
-        all[i] = BONUSES[i];
-        i += 1;
-    }
-    all
-};
+pub const ALL_BONUSES: [Bonus; 9] = Bonus::with_xxi_catch(&BONUSES);
 
 /// The place of a bonus in [`BONUSES`].
 #[must_use]
