@@ -993,11 +993,8 @@ impl Solver {
         let mut lo = -ctx.slack;
         let is_root = best_out.is_some();
         if !is_root {
-            if hi <= alpha {
-                return hi;
-            }
-            if lo >= beta {
-                return lo;
+            if let Some(v) = outside(lo, hi, alpha, beta) {
+                return v;
             }
         }
 
@@ -1011,11 +1008,8 @@ impl Solver {
                 hint = ctx.real(e.best, in_play.0);
                 let (el, eu) = (i32::from(e.lower), i32::from(e.upper));
                 if !is_root {
-                    if el >= beta {
-                        return el;
-                    }
-                    if eu <= alpha {
-                        return eu;
+                    if let Some(v) = outside(el, eu, alpha, beta) {
+                        return v;
                     }
                     if el == eu {
                         return el;
@@ -1032,11 +1026,8 @@ impl Solver {
             lo += gain;
             hi -= loss;
             if !is_root {
-                if hi <= alpha {
-                    return hi;
-                }
-                if lo >= beta {
-                    return lo;
+                if let Some(v) = outside(lo, hi, alpha, beta) {
+                    return v;
                 }
             }
         }
@@ -1164,6 +1155,19 @@ impl Solver {
             best,
             depth: u8::try_from(depth).unwrap_or(u8::MAX),
         };
+    }
+}
+
+/// A bound that settles a search of the window `alpha..beta` at once, given bounds `lo ..= hi`
+/// on the value: `hi` when the value cannot exceed `alpha`, `lo` when it reaches `beta`.
+#[inline]
+fn outside(lo: i32, hi: i32, alpha: i32, beta: i32) -> Option<i32> {
+    if hi <= alpha {
+        Some(hi)
+    } else if lo >= beta {
+        Some(lo)
+    } else {
+        None
     }
 }
 
