@@ -670,6 +670,10 @@ impl Default for Solver {
     }
 }
 
+/// The first step MTD(f) takes above a bound proved by a second search failing high in a row,
+/// in thirds of a point (two points), doubled at each further one.
+const RISE: i32 = 6;
+
 /// Entries per bucket.
 const WAYS: usize = 4;
 
@@ -935,6 +939,8 @@ impl Solver {
         let (mut lower, mut upper) = (lo - 1, hi + 1);
         let mut f = first.clamp(lo, hi);
         let mut best = None;
+        // Searches in a row that failed high: each next bound lies twice as far above.
+        let mut rising = 0u32;
         while lower < upper {
             let beta = if f == lower { f + 1 } else { f };
             let (v, m) = self.root(ctx, g, beta - 1, beta);
@@ -943,16 +949,26 @@ impl Solver {
             }
             if v < beta {
                 upper = v;
+                rising = 0;
                 if !maximise {
                     best = m;
                 }
+                f = v;
             } else {
                 lower = v;
                 if maximise {
                     best = m;
                 }
+                // Failing high again and again, the steps grow: a bound well below the value
+                // is proved cheaply, and overshooting costs one search that fails low near
+                // it. (Growing the steps downward as well costs more than it saves.)
+                f = if rising == 0 {
+                    v
+                } else {
+                    v.saturating_add(RISE << (rising - 1).min(8)).min(upper)
+                };
+                rising += 1;
             }
-            f = v;
         }
         (lower, best)
     }
