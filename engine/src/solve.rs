@@ -163,6 +163,12 @@ pub enum SolveError {
     NodeLimit {
         /// Nodes searched.
         nodes: u64,
+        /// The least the value can be, as far as proved before the limit, in thirds of a
+        /// point as [`Solution::value_thirds`] (at first: no card points won).
+        lower_thirds: i64,
+        /// The most the value can be, as far as proved before the limit (at first: every
+        /// card point still in play).
+        upper_thirds: i64,
     },
     /// A position listed more moves than the search holds ([`MAX_MOVES`]); no reachable
     /// position does.
@@ -176,9 +182,15 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::NotInPlay(s) => write!(f, "the hand is not in trick play ({s:?})"),
             SolveError::EmptySide => f.write_str("the side holds no active seat"),
-            SolveError::NodeLimit { nodes } => {
-                write!(f, "node limit reached after {nodes} nodes")
-            }
+            SolveError::NodeLimit {
+                nodes,
+                lower_thirds,
+                upper_thirds,
+            } => write!(
+                f,
+                "node limit reached after {nodes} nodes, the value proved between \
+                 {lower_thirds} and {upper_thirds} thirds of a point"
+            ),
             SolveError::TooManyMoves => f.write_str("a position lists too many moves"),
             SolveError::UnorderedCuts => f.write_str("the cuts are not in ascending order"),
         }
@@ -324,6 +336,8 @@ pub struct Solver {
     prune: bool,
     transpositions: bool,
     list: ActionList,
+    /// Bounds proved on the value of the root being solved (see [`SolveError::NodeLimit`]).
+    proved: (i64, i64),
 }
 
 impl Default for Solver {
@@ -370,6 +384,7 @@ impl Solver {
             prune: true,
             transpositions: true,
             list: ActionList::new(),
+            proved: (0, 0),
         }
     }
 
@@ -467,7 +482,10 @@ impl Solver {
         self.nodes = 0;
         self.aborted = false;
         self.overflow = false;
-        Ok(Ctx::new(g, side, self.prune))
+        let ctx = Ctx::new(g, side, self.prune);
+        let (lo, hi) = bounds(&ctx, g);
+        self.proved = (i64::from(lo), i64::from(hi));
+        Ok(ctx)
     }
 
     fn finish(&self) -> Result<(), SolveError> {
@@ -475,7 +493,11 @@ impl Solver {
             return Err(SolveError::TooManyMoves);
         }
         if self.aborted {
-            return Err(SolveError::NodeLimit { nodes: self.nodes });
+            return Err(SolveError::NodeLimit {
+                nodes: self.nodes,
+                lower_thirds: self.proved.0,
+                upper_thirds: self.proved.1,
+            });
         }
         Ok(())
     }
@@ -538,6 +560,7 @@ impl Solver {
                     best = m;
                 }
             }
+            self.proved = (lower, upper);
         }
         let best = match best.or(any) {
             Some(m) => m,
@@ -561,6 +584,8 @@ impl Solver {
         side: SeatMask,
     ) -> Result<Vec<(Action, i64)>, SolveError> {
         let ctx = self.begin(g, side)?;
+        // A limit reached in a move's search reports the root's bounds, not the move's.
+        let root = self.proved;
         let mut legal = ActionList::new();
         g.legal_actions_into(&mut legal);
         let mut out: Vec<(Action, i64)> = Vec::with_capacity(legal.len());
@@ -576,6 +601,7 @@ impl Solver {
             } else {
                 0
             };
+            self.proved = root;
             self.finish()?;
             guess = Some(v + delta);
             out.push((a, i64::from(v + delta)));
@@ -631,6 +657,7 @@ impl Solver {
                 };
                 rising += 1;
             }
+            self.proved = (i64::from(lower.max(lo)), i64::from(upper.min(hi)));
         }
         (lower, best)
     }

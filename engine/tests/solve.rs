@@ -713,6 +713,50 @@ fn the_node_limit_stops_the_search() {
 }
 
 #[test]
+fn a_search_stopped_by_its_limit_reports_bounds_that_hold_the_value() {
+    // Whole Hungarian plays and long Austrian endings: the bounds an unfinished search reports
+    // must hold the exact value, and a larger limit must have proved tighter ones somewhere.
+    let mut narrowed = 0;
+    for (c, tricks) in [(CONFIGS[0], 9), (CONFIGS[8], 12)] {
+        for (g, side) in positions_between(c, 4, tricks, tricks, 41) {
+            let exact = Solver::new()
+                .solve(&g, side)
+                .expect("solvable")
+                .value_thirds;
+            let cuts = [exact - 6, exact + 1];
+            let mut widest = i64::MAX;
+            for limit in [5, 2_000, 20_000, 200_000] {
+                let mut solver = Solver::with_capacity(1 << 14);
+                solver.set_node_limit(limit);
+                let mut runs = vec![solver.solve(&g, side).err()];
+                runs.push(solver.solve_cuts(&g, side, &cuts).err());
+                runs.push(solver.values(&g, side).err());
+                for e in runs.into_iter().flatten() {
+                    let SolveError::NodeLimit {
+                        lower_thirds,
+                        upper_thirds,
+                        ..
+                    } = e
+                    else {
+                        panic!("{c:?}: {e}");
+                    };
+                    assert!(
+                        lower_thirds <= exact && exact <= upper_thirds,
+                        "{c:?}, limit {limit}: {exact} outside {lower_thirds}..={upper_thirds}"
+                    );
+                    let width = upper_thirds - lower_thirds;
+                    if width < widest && widest != i64::MAX {
+                        narrowed += 1;
+                    }
+                    widest = widest.min(width);
+                }
+            }
+        }
+    }
+    assert!(narrowed > 0, "no limit proved more than the points in play");
+}
+
+#[test]
 fn the_transposition_table_never_changes_a_value() {
     // Positions too deep for the plain minimax, where tricks can be played in other orders
     // to the same hands: the table's keys must tell apart every position whose futures

@@ -112,7 +112,15 @@ pub(crate) async fn handle(
             let used = solver.nodes();
             let moves = if each {
                 solver.set_node_limit(nodes.saturating_sub(used));
-                solver.values(&game, side)?
+                // The limit reached among the moves: the position's own value is proved.
+                solver.values(&game, side).map_err(|e| match e {
+                    SolveError::NodeLimit { nodes, .. } => SolveError::NodeLimit {
+                        nodes: used + nodes,
+                        lower_thirds: s.value_thirds,
+                        upper_thirds: s.value_thirds,
+                    },
+                    other => other,
+                })?
             } else {
                 Vec::new()
             };
@@ -129,10 +137,21 @@ pub(crate) async fn handle(
     });
     let solved = solved.await?;
     let answer = solved.map_err(|e| match e {
-        SolveError::NodeLimit { nodes } => error::status(
+        SolveError::NodeLimit {
+            nodes,
+            lower_thirds,
+            upper_thirds,
+        } => error::status(
             Reason::SolveLimit,
-            &format!("the value was not proved within {nodes} nodes: raise max_nodes, or solve a later position"),
-            &[("nodes", nodes.to_string())],
+            &format!(
+                "the value was not proved within {nodes} nodes (it lies between {lower_thirds} \
+                 and {upper_thirds} thirds of a point): raise max_nodes, or solve a later position"
+            ),
+            &[
+                ("nodes", nodes.to_string()),
+                ("lower_thirds", lower_thirds.to_string()),
+                ("upper_thirds", upper_thirds.to_string()),
+            ],
         ),
         other => error::internal(&other.to_string()),
     })?;

@@ -251,6 +251,64 @@ async fn what_it_cannot_answer_is_refused() {
     server.stop().await;
 }
 
+/// A search stopped by its node limit reports the bounds it proved, which hold the engine's
+/// value; with `each_move`, a limit reached among the moves reports the position's own value.
+#[tokio::test]
+async fn a_limit_reports_the_bounds_proved() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let bounds = |e: &tonic::Status| {
+        assert_eq!(e.code(), Code::ResourceExhausted);
+        assert_eq!(reason(e), "SOLVE_LIMIT");
+        let info = e
+            .get_error_details()
+            .error_info()
+            .expect("ErrorInfo")
+            .clone();
+        let read = |k: &str| info.metadata[k].parse::<i64>().expect("a number");
+        (read("lower_thirds"), read("upper_thirds"))
+    };
+    let mut exact_at_limit = 0;
+    for n in 0..4u64 {
+        for (left, each_move) in [(9, false), (4, true)] {
+            let Some(record) = ending(&mut c, "hungarian-illustrated", 4, n, left).await else {
+                continue;
+            };
+            let g = engine_game(&record);
+            let side = SeatMask::declarer_side(&g).expect("a declarer's team");
+            let solved = Solver::new().solve(&g, side).expect("solvable");
+            // Whole plays stop early; endings once the position itself is proved (a table
+            // of the server's size searches the same nodes).
+            let max_nodes = if each_move {
+                let mut solver = Solver::with_capacity(1 << 17);
+                solver.solve(&g, side).expect("solvable").nodes + 1
+            } else {
+                300
+            };
+            let e = c
+                .solve_position(pb::SolvePositionRequest {
+                    state: open(&record),
+                    each_move,
+                    max_nodes,
+                    ..Default::default()
+                })
+                .await
+                .unwrap_err();
+            let (lower, upper) = bounds(&e);
+            let v = solved.value_thirds;
+            assert!(
+                lower <= v && v <= upper,
+                "deal {n}: {v} outside {lower}..={upper}"
+            );
+            if each_move && lower == upper {
+                exact_at_limit += 1;
+            }
+        }
+    }
+    assert!(exact_at_limit > 0, "no ending reported its proved value");
+    server.stop().await;
+}
+
 /// A sealed game is solved only with the table token: a seat's token would show it the others'
 /// hands.
 #[tokio::test]
