@@ -31,6 +31,7 @@ mod play;
 mod record;
 mod render;
 mod simulate;
+mod solve;
 mod watch;
 
 use clap::{Args, Parser, Subcommand};
@@ -101,6 +102,31 @@ enum Command {
         /// A GameRecord in protobuf JSON or binary protobuf.
         file: PathBuf,
     },
+    /// The double-dummy value of a recorded hand in trick play: the card points a side takes
+    /// from there to the end of the hand when every hand is known and every seat plays its
+    /// best, and a move that takes them.
+    Solve(SolveArgs),
+}
+
+#[derive(Debug, Args)]
+struct SolveArgs {
+    /// A GameRecord in protobuf JSON or binary protobuf, in trick play.
+    file: PathBuf,
+    /// The side's seats, e.g. `0,2` (default: the declarer's team; a game without one, such
+    /// as the Danish, needs them).
+    #[arg(long, value_delimiter = ',')]
+    side: Vec<u32>,
+    /// Also the value after each legal move.
+    #[arg(long)]
+    each_move: bool,
+    /// Only where the value lies among these card-point totals of the rest of the play, in
+    /// ascending order (points, e.g. `16,32` or `47/3`): far less work than the exact value.
+    #[arg(long, value_delimiter = ',', value_parser = solve::parse_points, allow_hyphen_values = true)]
+    cuts: Vec<i64>,
+    /// Give up after this many positions searched (0: the server's limit); the error gives
+    /// the bounds on the value proved by then.
+    #[arg(long, default_value_t = 0)]
+    max_nodes: u64,
 }
 
 /// The search bot's budget per decision, shared by the commands that ask the bots.
@@ -351,6 +377,15 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Command::Replay { file } => watch::replay(&mut c, style, &file).await?,
         Command::Validate { file } => return watch::validate(&mut c, style, &file).await,
         Command::Score { file } => watch::score(&mut c, style, &file).await?,
+        Command::Solve(a) => {
+            let query = solve::Query {
+                side: a.side,
+                each_move: a.each_move,
+                cuts_thirds: a.cuts,
+                max_nodes: a.max_nodes,
+            };
+            solve::solve(&mut c, style, &a.file, query).await?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

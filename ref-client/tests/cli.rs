@@ -397,6 +397,86 @@ fn play_ends_cleanly_at_end_of_input() {
     assert!(stdout.contains("You leave the game"), "{stdout}");
 }
 
+// `tarock solve` gives the double-dummy value of a recorded hand in trick play, each move's
+// value, where the value lies among cuts, and the bounds proved when the node limit stops it.
+#[test]
+fn solve_a_saved_game_in_trick_play() {
+    let path = saved_game("to-solve.json");
+    let text = std::fs::read_to_string(&path).expect("read");
+    let mut record: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let actions = record["actions"].as_array_mut().expect("actions");
+    // Five tricks of four cards before the end.
+    let keep = actions.len() - 20;
+    actions.truncate(keep);
+    let part = temp_path("five-tricks-left.json");
+    std::fs::write(&part, record.to_string()).expect("write");
+    let p = part.to_str().expect("utf-8 path");
+
+    let (out, stdout, stderr) = tarock(&["solve", p, "--each-move"], "");
+    assert!(out.status.success(), "{stderr}");
+    let thirds: i64 = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("value: "))
+        .and_then(|l| l.split('(').nth(1))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no value:\n{stdout}"));
+    let best = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("best move: "))
+        .unwrap_or_else(|| panic!("no best move:\n{stdout}"))
+        .to_owned();
+    // Each move's value, in points as printed; the best move's is the value.
+    let printed = |t: i64| match (t / 3, t % 3) {
+        (w, 0) => w.to_string(),
+        (w, r) => format!("{w} {r}/3"),
+    };
+    let moves: Vec<(&str, &str)> = stdout
+        .lines()
+        .skip_while(|l| *l != "each move:")
+        .skip(1)
+        .filter_map(|l| l.strip_prefix("  "))
+        .map(|l| l.split_at(24))
+        .map(|(m, v)| (m.trim_end(), v.trim()))
+        .collect();
+    assert!(!moves.is_empty(), "{stdout}");
+    assert!(
+        moves.contains(&(best.as_str(), printed(thirds).as_str())),
+        "{best} is not worth {thirds} thirds:\n{stdout}"
+    );
+
+    // The value lies at the lower of two cuts a third of a point apart.
+    let cuts = format!("{thirds}/3,{}/3", thirds + 1);
+    let (out, stdout, stderr) = tarock(&["solve", p, "--cuts", &cuts], "");
+    assert!(out.status.success(), "{stderr}");
+    let place = format!(
+        "reaches 1 of them: at least {} and below {}\n",
+        printed(thirds),
+        printed(thirds + 1)
+    );
+    assert!(stdout.contains(&place), "{place}:\n{stdout}");
+
+    // Stopped early: the bounds proved, as far as they go.
+    let (out, _, stderr) = tarock(&["solve", p, "--max-nodes", "3"], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr.contains("not proved within") && stderr.contains("lies between"),
+        "{stderr}"
+    );
+    // A hand over, cuts out of order and a seat not at the table are refused.
+    let whole = path.to_str().expect("utf-8 path");
+    for (args, says) in [
+        (vec!["solve", whole], "trick play"),
+        (vec!["solve", p, "--cuts", "20,10"], "ascending"),
+        (vec!["solve", p, "--side", "7"], "no seat 7"),
+        (vec!["solve", p, "--cuts", "ten"], "card points such as"),
+    ] {
+        let (out, _, stderr) = tarock(&args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn validate_replay_and_score_a_saved_game() {
     let path = saved_game("good.json");
