@@ -89,8 +89,8 @@
 //! # Memory and allocation
 //!
 //! The table is allocated once, by [`Solver::with_capacity`] (a number of entries, rounded down
-//! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 68: the
-//! default 2^18 entries take 17 MiB): the search itself never allocates (positions are copied on
+//! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 72: the
+//! default 2^18 entries take 18 MiB): the search itself never allocates (positions are copied on
 //! the stack, moves listed into buffers of fixed size). Entries are replaced in buckets of four,
 //! keeping those with more cards still to play. A node limit ([`Solver::set_node_limit`])
 //! bounds the time.
@@ -233,7 +233,7 @@ const NO_MOVE: u8 = u8::MAX;
 const MAX_RUNS: usize = 24;
 
 /// One slot of the transposition table: a position at the start of a trick, exactly. One cache
-/// line: a probe reads one line of checks ([`Solver::tags`]) and then this one line.
+/// line: a probe or a store reads its bucket's [`Checks`] and then only the entry they match.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C, align(64))]
 struct Entry {
@@ -244,8 +244,6 @@ struct Entry {
     plane1: u128,
     /// `Solvable::play_state`.
     state: u32,
-    /// The solve the entry belongs to (0: empty).
-    generation: u16,
     /// Bounds on the value.
     lower: i16,
     upper: i16,
@@ -254,13 +252,26 @@ struct Entry {
     ntricks: u8,
     /// The best move found, coded by [`code`].
     best: u8,
-    /// Cards in play: the work the entry saves.
-    depth: u8,
 }
 
-/// The check [`Solver`] keeps of a key's hash: its high bits, never 0 (an empty slot).
-fn tag(hash: u64) -> u32 {
-    (hash >> 32) as u32 | 1
+/// What the table keeps apart of the entries of one bucket, in one small line: for each entry
+/// the high bits of its key's hash (never 0: bits 0..32), the solve it belongs to (its
+/// generation, 0 for an empty slot: bits 32..48) and the cards in play, the work it saves
+/// (bits 48..56). A probe and a store find the entry they match here, and a store the entry to
+/// replace, so that they read the entries' own lines only where they must.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(32))]
+struct Checks([u64; WAYS]);
+
+/// The check word of an entry.
+fn check(hash: u64, generation: u16, depth: u8) -> u64 {
+    (hash >> 32 | 1) | u64::from(generation) << 32 | u64::from(depth) << 48
+}
+
+/// Whether the check word `c` is of a key of hash `hash` in solve `generation`.
+#[inline]
+fn checked(c: u64, hash: u64, generation: u16) -> bool {
+    c & 0xFFFF_FFFF_FFFF == check(hash, generation, 0)
 }
 
 /// The key of a position at the start of a trick.
@@ -323,9 +334,8 @@ fn code(a: Action) -> u8 {
 #[derive(Clone, Debug)]
 pub struct Solver {
     table: Vec<Entry>,
-    /// A check of each entry's key (high bits of its hash, never 0 once stored), kept apart so
-    /// that a probe reads one cache line of checks and then only the entry that may match.
-    tags: Vec<u32>,
+    /// Each bucket's [`Checks`].
+    checks: Vec<Checks>,
     /// Buckets − 1 (the table holds `4 × buckets` entries).
     mask: usize,
     generation: u16,
@@ -355,9 +365,9 @@ const WAYS: usize = 4;
 
 impl Solver {
     /// Bytes per table entry: the entry and its check.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<u32>();
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>() + std::mem::size_of::<u64>();
 
-    /// Entries of [`Solver::new`]'s table: 2^18, 17 MiB.
+    /// Entries of [`Solver::new`]'s table: 2^18, 18 MiB.
     pub const DEFAULT_ENTRIES: usize = 1 << 18;
 
     /// A solver with [`Solver::DEFAULT_ENTRIES`] table entries.
@@ -374,7 +384,7 @@ impl Solver {
         let entries = 1usize << (usize::BITS - 1 - entries.leading_zeros());
         Solver {
             table: vec![Entry::default(); entries],
-            tags: vec![0; entries],
+            checks: vec![Checks::default(); entries / WAYS],
             mask: entries / WAYS - 1,
             generation: 0,
             nodes: 0,
@@ -476,7 +486,7 @@ impl Solver {
         if self.generation == 0 {
             // Wrapped: clear the table, so that no entry of an old solve passes for a new one.
             self.table.fill(Entry::default());
-            self.tags.fill(0);
+            self.checks.fill(Checks::default());
             self.generation = 1;
         }
         self.nodes = 0;
@@ -796,12 +806,12 @@ impl Solver {
     }
 
     fn probe(&self, k: &Key) -> Option<Entry> {
-        let b = (k.hash as usize & self.mask) * WAYS;
-        let tag = tag(k.hash);
-        for i in b..b + WAYS {
-            if self.tags.get(i) == Some(&tag) {
-                let e = self.table.get(i)?;
-                if e.generation == self.generation && k.matches(e) {
+        let bucket = k.hash as usize & self.mask;
+        let checks = self.checks.get(bucket)?;
+        for (i, &c) in checks.0.iter().enumerate() {
+            if checked(c, k.hash, self.generation) {
+                let e = self.table.get(bucket * WAYS + i)?;
+                if k.matches(e) {
                     return Some(*e);
                 }
             }
@@ -813,52 +823,52 @@ impl Solver {
         if self.aborted || self.overflow {
             return;
         }
-        let b = (k.hash as usize & self.mask) * WAYS;
+        let b = k.hash as usize & self.mask;
         let generation = self.generation;
-        let Some(bucket) = self.table.get_mut(b..b + WAYS) else {
+        let (Some(checks), Some(bucket)) = (
+            self.checks.get_mut(b),
+            self.table.get_mut(b * WAYS..(b + 1) * WAYS),
+        ) else {
             return;
         };
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-        if let Some(e) = bucket
-            .iter_mut()
-            .find(|e| e.generation == generation && k.matches(e))
-        {
-            // Both are bounds on one value: keep the tighter of each.
-            e.lower = e.lower.max(clamp(lower));
-            e.upper = e.upper.min(clamp(upper));
-            if best != NO_MOVE {
-                e.best = best;
+        for (&c, e) in checks.0.iter().zip(bucket.iter_mut()) {
+            if checked(c, k.hash, generation) && k.matches(e) {
+                // Both are bounds on one value: keep the tighter of each.
+                e.lower = e.lower.max(clamp(lower));
+                e.upper = e.upper.min(clamp(upper));
+                if best != NO_MOVE {
+                    e.best = best;
+                }
+                return;
             }
-            return;
         }
+        // Replace an entry of an earlier solve, else the one that saves the least work.
         let mut slot = 0;
         let mut worst = u16::MAX;
-        for (i, e) in bucket.iter().enumerate() {
-            let w = if e.generation != generation {
+        for (i, &c) in checks.0.iter().enumerate() {
+            let w = if (c >> 32) as u16 != generation {
                 0
             } else {
-                1 + u16::from(e.depth)
+                1 + (c >> 48 & 0xFF) as u16
             };
             if w < worst {
                 worst = w;
                 slot = i;
             }
         }
-        if let Some(t) = self.tags.get_mut(b + slot) {
-            *t = tag(k.hash);
-        }
+        let depth = u8::try_from(depth).unwrap_or(u8::MAX);
+        checks.0[slot] = check(k.hash, generation, depth);
         bucket[slot] = Entry {
             cards: k.cards,
             plane0: k.plane0,
             plane1: k.plane1,
             state: k.state,
-            generation,
             lower: clamp(lower),
             upper: clamp(upper),
             leader: k.leader,
             ntricks: k.ntricks,
             best,
-            depth: u8::try_from(depth).unwrap_or(u8::MAX),
         };
     }
 }

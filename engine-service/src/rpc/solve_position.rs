@@ -18,7 +18,7 @@ use tarock_proto::lazy;
 use tarock_proto::v1 as pb;
 use tonic::Status;
 
-/// Entries of each pooled solver's table: 2^17, about 8.5 MiB.
+/// Entries of each pooled solver's table: 2^17, about 9 MiB.
 pub(crate) const SOLVER_ENTRIES: usize = 1 << 17;
 
 /// Solvers kept for reuse (at most one per search thread).
