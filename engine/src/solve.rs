@@ -163,11 +163,11 @@ pub enum SolveError {
     NodeLimit {
         /// Nodes searched.
         nodes: u64,
-        /// The least the value can be, as far as proved before the limit, in thirds of a
-        /// point as [`Solution::value_thirds`] (at first: no card points won).
+        /// The least the value can be, as proved before the limit, in thirds of a point as
+        /// [`Solution::value_thirds`] (before any search ends: the bound the points still in
+        /// play set).
         lower_thirds: i64,
-        /// The most the value can be, as far as proved before the limit (at first: every
-        /// card point still in play).
+        /// The most the value can be, as proved before the limit.
         upper_thirds: i64,
     },
     /// A position listed more moves than the search holds ([`MAX_MOVES`]); no reachable

@@ -143,10 +143,18 @@ pub(crate) async fn handle(
             upper_thirds,
         } => error::status(
             Reason::SolveLimit,
-            &format!(
-                "the value was not proved within {nodes} nodes (it lies between {lower_thirds} \
-                 and {upper_thirds} thirds of a point): raise max_nodes, or solve a later position"
-            ),
+            &if each && lower_thirds == upper_thirds {
+                format!(
+                    "the moves' values were not proved within {nodes} nodes (the position's is \
+                     {lower_thirds} thirds of a point): raise max_nodes"
+                )
+            } else {
+                format!(
+                    "the value was not proved within {nodes} nodes (it lies between \
+                     {lower_thirds} and {upper_thirds} thirds of a point): raise max_nodes, or \
+                     solve a later position"
+                )
+            },
             &[
                 ("nodes", nodes.to_string()),
                 ("lower_thirds", lower_thirds.to_string()),
