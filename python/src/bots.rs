@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::time::Duration;
 use tarock_engine::game::Observe;
-use tarock_engine::{Bot, Budget, Seat, SeatMask, SolveError, Solver};
+use tarock_engine::{Bot, Budget, Seat, SeatMask, Solver};
 
 /// The action id `bot` chooses for the seat to act, or `None` once the hand is over.
 pub(crate) fn bot_action(
@@ -77,10 +77,8 @@ pub(crate) fn solve<'py>(
             solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
             solver.solve_cuts(game, mask, &cuts)
         });
-        let b = placed.map_err(|e| match e {
-            SolveError::UnorderedCuts => pyo3::exceptions::PyValueError::new_err(e.to_string()),
-            _ => TarockError::new_err(e.to_string()),
-        })?;
+        // TarockError is a ValueError: cuts out of order among them.
+        let b = placed.map_err(|e| TarockError::new_err(e.to_string()))?;
         let out = PyDict::new(py);
         out.set_item("reached", b.reached)?;
         out.set_item("best", game.action_id(b.best))?;

@@ -63,12 +63,6 @@ pub(crate) async fn handle(
             "cuts place the value of the position only: not with each_move",
         ));
     }
-    if cuts.windows(2).any(|w| w[0] >= w[1]) {
-        return Err(error::bad_field(
-            "cuts_thirds",
-            "the cuts must be in strictly ascending order",
-        ));
-    }
     let (replayed, access) = engine.open(r.state(), &r.token)?;
     if !matches!(access, Access::Open | Access::Table) {
         return Err(error::refused(
@@ -160,6 +154,10 @@ pub(crate) async fn handle(
                 ("lower_thirds", lower_thirds.to_string()),
                 ("upper_thirds", upper_thirds.to_string()),
             ],
+        ),
+        SolveError::UnorderedCuts => error::bad_field(
+            "cuts_thirds",
+            "the cuts must be in strictly ascending order",
         ),
         other => error::internal(&other.to_string()),
     })?;
