@@ -2,12 +2,12 @@
 //! solver, run with the GIL released.
 
 use crate::state::State;
-use crate::TarockError;
+use crate::{SolveLimitError, TarockError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::time::Duration;
 use tarock_engine::game::Observe;
-use tarock_engine::{Bot, Budget, Seat, SeatMask, Solver};
+use tarock_engine::{Bot, Budget, Seat, SeatMask, SolveError, Solver};
 
 /// The action id `bot` chooses for the seat to act, or `None` once the hand is over.
 pub(crate) fn bot_action(
@@ -78,7 +78,7 @@ pub(crate) fn solve<'py>(
             solver.solve_cuts(game, mask, &cuts)
         });
         // TarockError is a ValueError: cuts out of order among them.
-        let b = placed.map_err(|e| TarockError::new_err(e.to_string()))?;
+        let b = placed.map_err(|e| solve_error(py, e))?;
         let out = PyDict::new(py);
         out.set_item("reached", b.reached)?;
         out.set_item("best", game.action_id(b.best))?;
@@ -97,9 +97,9 @@ pub(crate) fn solve<'py>(
         } else {
             Vec::new()
         };
-        Ok::<_, tarock_engine::SolveError>((s, moves, nodes))
+        Ok::<_, SolveError>((s, moves, nodes))
     });
-    let (s, moves, nodes) = solved.map_err(|e| TarockError::new_err(e.to_string()))?;
+    let (s, moves, nodes) = solved.map_err(|e| solve_error(py, e))?;
     let out = PyDict::new(py);
     out.set_item("value", s.value_thirds as f64 / 3.0)?;
     out.set_item("value_thirds", s.value_thirds)?;
@@ -113,4 +113,27 @@ pub(crate) fn solve<'py>(
         out.set_item("moves", m)?;
     }
     Ok(out)
+}
+
+/// The Python exception for a solver's error: `SolveLimitError` with what the search proved
+/// for a node limit, `TarockError` otherwise.
+fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
+    let SolveError::NodeLimit {
+        nodes,
+        lower_thirds,
+        upper_thirds,
+    } = e
+    else {
+        return TarockError::new_err(e.to_string());
+    };
+    let err = SolveLimitError::new_err(e.to_string());
+    let value = err.value(py);
+    let set = value
+        .setattr("nodes", nodes)
+        .and_then(|()| value.setattr("lower_thirds", lower_thirds))
+        .and_then(|()| value.setattr("upper_thirds", upper_thirds));
+    match set {
+        Ok(()) => err,
+        Err(failed) => failed,
+    }
 }

@@ -46,6 +46,15 @@ create_exception!(
      field or the first illegal action)."
 );
 
+create_exception!(
+    tarock,
+    SolveLimitError,
+    TarockError,
+    "A double-dummy solve stopped by its node limit (`max_nodes`) before proving the value. \
+     Its attributes say what was proved by then: `nodes` (searched), `lower_thirds` and \
+     `upper_thirds` (the value lies between them, in thirds of a point)."
+);
+
 /// The value of `current_player()` once the hand is over: OpenSpiel's `kTerminalPlayerId`.
 pub(crate) const TERMINAL_PLAYER: i64 = -4;
 
@@ -56,6 +65,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("InvalidSetupError", py.get_type::<InvalidSetupError>())?;
     m.add("RecordError", py.get_type::<RecordError>())?;
+    m.add("SolveLimitError", py.get_type::<SolveLimitError>())?;
     m.add("TERMINAL_PLAYER", TERMINAL_PLAYER)?;
     m.add("RULES_VERSION", tarock_engine::RULES_VERSION)?;
     m.add_class::<state::State>()?;

@@ -371,8 +371,21 @@ def test_solve():
     assert some["value_thirds"] + rest["value_thirds"] == both["value_thirds"]
     with pytest.raises(IndexError, match="no seat 4"):
         s.solve(side=[4])
-    with pytest.raises(tarock.TarockError, match="node limit"):
+    with pytest.raises(tarock.SolveLimitError, match="node limit") as stopped:
         s.solve(max_nodes=1)
+    assert isinstance(stopped.value, tarock.TarockError)
+    assert stopped.value.nodes >= 1
+    # The bounds proved hold the value; a little more work narrows them.
+    wide = stopped.value
+    assert wide.lower_thirds <= team["value_thirds"] <= wide.upper_thirds
+    with pytest.raises(tarock.SolveLimitError) as narrower:
+        s.solve(max_nodes=team["nodes"] // 2)
+    low, high = narrower.value.lower_thirds, narrower.value.upper_thirds
+    assert low <= team["value_thirds"] <= high
+    assert wide.lower_thirds <= low and high <= wide.upper_thirds and (low, high) != (
+        wide.lower_thirds,
+        wide.upper_thirds,
+    )
     with pytest.raises(tarock.TarockError, match="not in trick play"):
         tarock.new_game("hungarian-illustrated", seed=8).solve(side=[0])
 
@@ -394,3 +407,6 @@ def test_solve_cuts():
         s.solve(cuts=[3, 3])
     with pytest.raises(ValueError, match="each_move"):
         s.solve(cuts=[3], each_move=True)
+    with pytest.raises(tarock.SolveLimitError) as stopped:
+        s.solve(cuts=[v - 30, v, v + 1], max_nodes=1)
+    assert stopped.value.lower_thirds <= v <= stopped.value.upper_thirds
