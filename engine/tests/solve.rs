@@ -482,7 +482,7 @@ fn positions_between(
 }
 
 #[test]
-fn values_agree_with_solving_each_child() {
+fn values_and_solve_each_agree_with_solving_each_child() {
     let mut solver = Solver::new();
     let mut child_solver = Solver::with_capacity(1 << 12);
     for c in CONFIGS {
@@ -491,6 +491,17 @@ fn values_agree_with_solving_each_child() {
             let legal = g.legal_actions();
             assert_eq!(values.len(), legal.len());
             let best = solver.solve(&g, side).expect("solvable");
+            // Both in one: the same values, the position's value and a best move among them.
+            let (both, each) = solver.solve_each(&g, side).expect("solvable");
+            assert_eq!(each, values, "{c:?}: solve_each's values");
+            assert_eq!(
+                both.value_thirds, best.value_thirds,
+                "{c:?}: solve_each's value"
+            );
+            assert!(
+                each.contains(&(both.best, both.value_thirds)),
+                "{c:?}: its best move"
+            );
             let top = if side.contains(g.to_act().expect("in play")) {
                 values.iter().map(|v| v.1).max()
             } else {
@@ -731,6 +742,7 @@ fn a_search_stopped_by_its_limit_reports_bounds_that_hold_the_value() {
                 let mut runs = vec![solver.solve(&g, side).err()];
                 runs.push(solver.solve_cuts(&g, side, &cuts).err());
                 runs.push(solver.values(&g, side).err());
+                runs.push(solver.solve_each(&g, side).err());
                 for e in runs.into_iter().flatten() {
                     let SolveError::NodeLimit {
                         lower_thirds,

@@ -88,23 +88,18 @@ pub(crate) fn solve<'py>(
     let solved = py.detach(|| {
         let mut solver = Solver::new();
         solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
-        let s = solver.solve(game, mask)?;
-        let mut nodes = solver.nodes();
-        let moves = if each_move {
-            let v = solver.values(game, mask)?;
-            nodes += solver.nodes();
-            v
+        if each_move {
+            solver.solve_each(game, mask)
         } else {
-            Vec::new()
-        };
-        Ok::<_, SolveError>((s, moves, nodes))
+            solver.solve(game, mask).map(|s| (s, Vec::new()))
+        }
     });
-    let (s, moves, nodes) = solved.map_err(|e| solve_error(py, e))?;
+    let (s, moves) = solved.map_err(|e| solve_error(py, e))?;
     let out = PyDict::new(py);
     out.set_item("value", s.value_thirds as f64 / 3.0)?;
     out.set_item("value_thirds", s.value_thirds)?;
     out.set_item("best", game.action_id(s.best))?;
-    out.set_item("nodes", nodes)?;
+    out.set_item("nodes", s.nodes)?;
     if each_move {
         let m = PyDict::new(py);
         for (a, v) in moves {

@@ -65,6 +65,10 @@ struct Args {
     /// reaches, by `Solver::solve_cuts`.
     #[arg(long, value_delimiter = ',')]
     cuts: Vec<i64>,
+    /// Also value each legal move (`Solver::solve_each`, as SolvePosition's `each_move`); the
+    /// time and nodes are those of the whole.
+    #[arg(long)]
+    each_move: bool,
 }
 
 /// The declarer's team's card points before the rest of the play of `g` (its discards, and
@@ -140,6 +144,10 @@ fn main() -> std::process::ExitCode {
         };
         pairs.push((k.trim().to_owned(), v.trim().to_owned()));
     }
+    if args.each_move && !args.cuts.is_empty() {
+        eprintln!("error: --each-move values the moves exactly: not with --cuts");
+        return std::process::ExitCode::FAILURE;
+    }
     let mut solver = Solver::with_capacity(args.entries);
     if let Some(n) = args.node_limit {
         solver.set_node_limit(n);
@@ -192,7 +200,26 @@ fn main() -> std::process::ExitCode {
         }
         let t = Instant::now();
         let solved = if cuts.is_empty() {
-            solver.solve(&g, side).map(Solved::Exact)
+            if args.each_move {
+                solver.solve_each(&g, side).map(|(s, moves)| {
+                    // The best move's value is the position's; none does better for its seat.
+                    let mover = side.contains(g.to_act().expect("in play"));
+                    assert!(
+                        moves.contains(&(s.best, s.value_thirds))
+                            && moves.iter().all(|m| {
+                                if mover {
+                                    m.1 <= s.value_thirds
+                                } else {
+                                    m.1 >= s.value_thirds
+                                }
+                            }),
+                        "deal {seed}: each move's value against the position's"
+                    );
+                    Solved::Exact(s)
+                })
+            } else {
+                solver.solve(&g, side).map(Solved::Exact)
+            }
         } else {
             solver.solve_cuts(&g, side, &cuts).map(Solved::Placed)
         };

@@ -102,29 +102,19 @@ pub(crate) async fn handle(
             solvers.put(solver, keep);
             return out;
         }
-        let out = solver.solve(&game, side).and_then(|s| {
-            let used = solver.nodes();
-            let moves = if each {
-                solver.set_node_limit(nodes.saturating_sub(used));
-                // The limit reached among the moves: the position's own value is proved.
-                solver.values(&game, side).map_err(|e| match e {
-                    SolveError::NodeLimit { nodes, .. } => SolveError::NodeLimit {
-                        nodes: used + nodes,
-                        lower_thirds: s.value_thirds,
-                        upper_thirds: s.value_thirds,
-                    },
-                    other => other,
-                })?
-            } else {
-                Vec::new()
-            };
-            Ok(Answer {
-                value_thirds: s.value_thirds,
-                reached: 0,
-                best: s.best,
-                moves,
-                nodes: used + if each { solver.nodes() } else { 0 },
-            })
+        // With each move, a limit reached among the moves reports the position's value,
+        // proved by then, as both bounds.
+        let out = if each {
+            solver.solve_each(&game, side)
+        } else {
+            solver.solve(&game, side).map(|s| (s, Vec::new()))
+        }
+        .map(|(s, moves)| Answer {
+            value_thirds: s.value_thirds,
+            reached: 0,
+            best: s.best,
+            moves,
+            nodes: s.nodes,
         });
         solvers.put(solver, keep);
         out
