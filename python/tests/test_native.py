@@ -386,6 +386,12 @@ def test_solve():
         wide.lower_thirds,
         wide.upper_thirds,
     )
+    # With each move, the position is solved first (in as many nodes as alone): a limit just
+    # past it stops among the moves, with the position's value proved.
+    assert len(s.legal_actions()) > 1
+    with pytest.raises(tarock.SolveLimitError) as among:
+        s.solve(each_move=True, max_nodes=team["nodes"] + 1)
+    assert among.value.lower_thirds == among.value.upper_thirds == team["value_thirds"]
     with pytest.raises(tarock.TarockError, match="not in trick play"):
         tarock.new_game("hungarian-illustrated", seed=8).solve(side=[0])
 
