@@ -453,10 +453,27 @@ impl Solver {
         side: SeatMask,
         cuts: &[i64],
     ) -> Result<Bracket, SolveError> {
-        if cuts.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(SolveError::UnorderedCuts);
-        }
+        ordered(cuts)?;
         dispatch!(g, g => self.cuts_game(g, side, cuts))
+    }
+
+    /// [`Solver::solve_cuts`] for each legal move of the position `g`: where the value after
+    /// it lies among `cuts` (as many of them as it reaches), in the order of
+    /// [`Game::legal_actions`](crate::game::Game::legal_actions), and the position's own
+    /// bracket (the best of the moves' for the seat to act, with the first move that reaches
+    /// it). What a sampling bot compares where only the contract's thresholds decide. A limit
+    /// reached reports the bounds the points in play set.
+    ///
+    /// # Errors
+    /// As [`Solver::solve_cuts`].
+    pub fn solve_cuts_each(
+        &mut self,
+        g: &AnyGame,
+        side: SeatMask,
+        cuts: &[i64],
+    ) -> Result<(Bracket, Vec<(Action, usize)>), SolveError> {
+        ordered(cuts)?;
+        dispatch!(g, g => self.cuts_each_game(g, side, cuts))
     }
 
     /// The exact value for `side` after each legal move of the position `g`, in the order of
@@ -565,7 +582,17 @@ impl Solver {
         cuts: &[i64],
     ) -> Result<Bracket, SolveError> {
         let ctx = self.begin(g, side)?;
-        let (lo, hi) = bounds(&ctx, g);
+        self.cuts_root(&ctx, g, cuts)
+    }
+
+    /// Where the value of the root `g` of a solve begun with `ctx` lies among `cuts`.
+    fn cuts_root<G: Solvable>(
+        &mut self,
+        ctx: &Ctx,
+        g: &G,
+        cuts: &[i64],
+    ) -> Result<Bracket, SolveError> {
+        let (lo, hi) = bounds(ctx, g);
         let maximise = ctx.side & (1 << g.core().to_act.get()) != 0;
         // Proved: the value is at least `lower` and at most `upper`; it reaches `cuts[..a]`
         // and none of `cuts[b..]`.
@@ -587,7 +614,7 @@ impl Solver {
             }
             // `lo < cut <= hi`, so the window fits an `i32`.
             let beta = i32::try_from(cut).unwrap_or(hi);
-            let (v, m) = self.root(&ctx, g, beta - 1, beta);
+            let (v, m) = self.root(ctx, g, beta - 1, beta);
             self.finish()?;
             any = any.or(m);
             if v >= beta {
@@ -637,37 +664,107 @@ impl Solver {
         } else {
             None
         };
-        // A limit reached among the moves reports the position's value where it is proved by
-        // then, else the bounds the points in play set.
-        let proved = self.proved;
         let mut guess = root.map(|r| i32::try_from(r.value_thirds).unwrap_or(0));
-        let mut legal = ActionList::new();
-        g.legal_actions_into(&mut legal);
-        let mut out: Vec<(Action, i64)> = Vec::with_capacity(legal.len());
-        for &a in legal.iter() {
+        let out = self.each_child(&ctx, g, |solver, a, child, delta| {
             if let Some(r) = root.filter(|r| r.best == a) {
-                out.push((a, r.value_thirds));
-                continue;
+                return r.value_thirds;
             }
-            let mut child = *g;
-            child.play_unchecked(a);
-            let delta = pile_delta(&ctx, g.core(), child.core());
-            let v = if child.stage() == Stage::Play {
-                let (lo, hi) = bounds(&ctx, &child);
-                let first = guess.map_or((lo + hi) / 2, |x| (x - delta).clamp(lo, hi));
-                self.mtdf(&ctx, &child, first, lo, hi).0
-            } else {
-                0
+            let v = match child {
+                Some(child) => {
+                    let (lo, hi) = bounds(&ctx, child);
+                    let first = guess.map_or((lo + hi) / 2, |x| (x - delta).clamp(lo, hi));
+                    solver.mtdf(&ctx, child, first, lo, hi).0
+                }
+                None => 0,
             };
-            self.proved = proved;
-            self.finish()?;
             if !with_root {
                 guess = Some(v + delta);
             }
-            out.push((a, i64::from(v + delta)));
-        }
+            i64::from(v + delta)
+        })?;
         let nodes = self.nodes;
         Ok((root.map(|r| Solution { nodes, ..r }), out))
+    }
+
+    /// Where the value after each legal move lies among `cuts`, and the position's bracket:
+    /// the best of the moves' for the seat to act.
+    fn cuts_each_game<G: Solvable>(
+        &mut self,
+        g: &G,
+        side: SeatMask,
+        cuts: &[i64],
+    ) -> Result<(Bracket, Vec<(Action, usize)>), SolveError> {
+        let ctx = self.begin(g, side)?;
+        let maximise = ctx.side & (1 << g.core().to_act.get()) != 0;
+        // The cuts less what the move itself brings in.
+        let mut shifted = Vec::with_capacity(cuts.len());
+        let out = self.each_child(&ctx, g, |solver, _, child, delta| {
+            let delta = i64::from(delta);
+            let reached = match child {
+                Some(child) => {
+                    shifted.clear();
+                    shifted.extend(cuts.iter().map(|c| c - delta));
+                    // A limit reached here is reported by `each_child`.
+                    solver
+                        .cuts_root(&ctx, child, &shifted)
+                        .map_or(0, |b| b.reached)
+                }
+                None => cuts.iter().filter(|&&c| delta >= c).count(),
+            };
+            i64::try_from(reached).unwrap_or(i64::MAX)
+        })?;
+        let brackets = out.iter().map(|m| m.1);
+        let top = if maximise {
+            brackets.max()
+        } else {
+            brackets.min()
+        };
+        let (best, reached) = out
+            .iter()
+            .find(|m| Some(m.1) == top)
+            .copied()
+            .ok_or(SolveError::TooManyMoves)?;
+        let reached = usize::try_from(reached).unwrap_or(0);
+        let moves = out
+            .into_iter()
+            .map(|(a, r)| (a, usize::try_from(r).unwrap_or(0)))
+            .collect();
+        Ok((
+            Bracket {
+                reached,
+                best,
+                nodes: self.nodes,
+            },
+            moves,
+        ))
+    }
+
+    /// `eval` of each legal move of the root `g` of a solve begun with `ctx`, in the order of
+    /// the legal moves: given the move, the position after it while still in play, and what
+    /// it changed in the side's piles. A limit reached among the moves reports what was proved
+    /// of the position before them (its value, when solved first; else the bounds the points
+    /// in play set).
+    fn each_child<G: Solvable>(
+        &mut self,
+        ctx: &Ctx,
+        g: &G,
+        mut eval: impl FnMut(&mut Solver, Action, Option<&G>, i32) -> i64,
+    ) -> Result<Vec<(Action, i64)>, SolveError> {
+        let proved = self.proved;
+        let mut legal = ActionList::new();
+        g.legal_actions_into(&mut legal);
+        let mut out = Vec::with_capacity(legal.len());
+        for &a in legal.iter() {
+            let mut child = *g;
+            child.play_unchecked(a);
+            let delta = pile_delta(ctx, g.core(), child.core());
+            let in_play = (child.stage() == Stage::Play).then_some(&child);
+            let v = eval(self, a, in_play, delta);
+            self.proved = proved;
+            self.finish()?;
+            out.push((a, v));
+        }
+        Ok(out)
     }
 
     /// MTD(f) from `first`, within the bounds `lo ..= hi` on the value: null-window searches
@@ -922,6 +1019,14 @@ impl Solver {
             best,
         };
     }
+}
+
+/// `Ok` when `cuts` are in strictly ascending order.
+fn ordered(cuts: &[i64]) -> Result<(), SolveError> {
+    if cuts.windows(2).any(|w| w[0] >= w[1]) {
+        return Err(SolveError::UnorderedCuts);
+    }
+    Ok(())
 }
 
 /// A bound that settles a search of the window `alpha..beta` at once, given bounds `lo ..= hi`

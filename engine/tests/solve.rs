@@ -568,6 +568,56 @@ fn cuts_place_the_exact_value_and_the_move_keeps_it_there() {
 }
 
 #[test]
+fn each_moves_bracket_agrees_with_its_exact_value() {
+    // `solve_cuts_each` places each move's value among the cuts (what a bot compares where
+    // only the contract's totals decide, HU-SCORE-03/04): each bracket must be the one of the
+    // move's exact value, and the position's the best of them for the seat to act, reached by
+    // its move. Cuts fall around the position's value, where the moves' values differ.
+    let mut solver = Solver::new();
+    let mut exact = Solver::with_capacity(1 << 14);
+    let mut rng = Rng(37);
+    let mut differ = 0;
+    for c in CONFIGS {
+        for (g, side) in positions(c, 20, 5, 43) {
+            let values = exact.values(&g, side).expect("solvable");
+            let v = exact.solve(&g, side).expect("solvable").value_thirds;
+            let mut cuts: Vec<i64> = (0..1 + rng.below(4))
+                .map(|_| v - 12 + rng.below(16) as i64)
+                .collect();
+            cuts.sort_unstable();
+            cuts.dedup();
+            let (b, each) = solver.solve_cuts_each(&g, side, &cuts).expect("solvable");
+            let place = |x: i64| cuts.iter().filter(|&&k| x >= k).count();
+            assert_eq!(each.len(), values.len(), "{c:?}");
+            for (&(a, r), &(a2, x)) in each.iter().zip(&values) {
+                assert_eq!(a, a2, "{c:?}: the order of legal_actions");
+                assert_eq!(r, place(x), "{c:?}: after {a}, {x} in {cuts:?}");
+            }
+            assert_eq!(b.reached, place(v), "{c:?}: the position, {v} in {cuts:?}");
+            assert!(each.contains(&(b.best, b.reached)), "{c:?}: its move");
+            assert_eq!(
+                solver
+                    .solve_cuts(&g, side, &cuts)
+                    .expect("solvable")
+                    .reached,
+                b.reached,
+                "{c:?}"
+            );
+            differ += usize::from(each.iter().any(|m| m.1 != b.reached));
+        }
+    }
+    assert!(
+        differ > 30,
+        "only {differ} positions had moves in other brackets"
+    );
+    let (g, side) = positions(CONFIGS[0], 1, 4, 47).remove(0);
+    assert_eq!(
+        solver.solve_cuts_each(&g, side, &[6, 3]).err(),
+        Some(SolveError::UnorderedCuts)
+    );
+}
+
+#[test]
 fn cuts_beyond_the_points_in_play_need_no_search_and_unordered_ones_are_refused() {
     let mut solver = Solver::new();
     for c in CONFIGS {
@@ -743,6 +793,7 @@ fn a_search_stopped_by_its_limit_reports_bounds_that_hold_the_value() {
                 runs.push(solver.solve_cuts(&g, side, &cuts).err());
                 runs.push(solver.values(&g, side).err());
                 runs.push(solver.solve_each(&g, side).err());
+                runs.push(solver.solve_cuts_each(&g, side, &cuts).err());
                 for e in runs.into_iter().flatten() {
                     let SolveError::NodeLimit {
                         lower_thirds,

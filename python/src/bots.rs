@@ -37,7 +37,8 @@ pub(crate) fn bot_action(
 
 /// The double-dummy value for `side` (the declarer's team when `None`): a dict with the value
 /// in points and in thirds, the best move's id, the nodes searched and, with `each_move`, each
-/// legal move's value in thirds by id; or, with `cuts`, how many of them the value reaches.
+/// legal move's value in thirds by id; or, with `cuts`, how many of them the value reaches
+/// (and with `each_move`, how many each move's does).
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     state: &State,
@@ -67,22 +68,30 @@ pub(crate) fn solve<'py>(
         }
     };
     if let Some(cuts) = cuts {
-        if each_move {
-            return Err(pyo3::exceptions::PyValueError::new_err(
-                "cuts place the value of the position only: not with each_move",
-            ));
-        }
         let placed = py.detach(|| {
             let mut solver = Solver::new();
             solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
-            solver.solve_cuts(game, mask, &cuts)
+            if each_move {
+                solver.solve_cuts_each(game, mask, &cuts)
+            } else {
+                solver
+                    .solve_cuts(game, mask, &cuts)
+                    .map(|b| (b, Vec::new()))
+            }
         });
         // TarockError is a ValueError: cuts out of order among them.
-        let b = placed.map_err(|e| solve_error(py, e))?;
+        let (b, moves) = placed.map_err(|e| solve_error(py, e))?;
         let out = PyDict::new(py);
         out.set_item("reached", b.reached)?;
         out.set_item("best", game.action_id(b.best))?;
         out.set_item("nodes", b.nodes)?;
+        if each_move {
+            let m = PyDict::new(py);
+            for (a, r) in moves {
+                m.set_item(game.action_id(a), r)?;
+            }
+            out.set_item("moves", m)?;
+        }
         return Ok(out);
     }
     let solved = py.detach(|| {

@@ -444,10 +444,10 @@ impl State {
     /// `nodes`, and with `each_move` `moves` (each legal action id's value in thirds). With
     /// `cuts` (thirds of a point of the rest of the play, strictly ascending), only where the
     /// value lies among them, for far less work: `reached` (how many cuts it reaches), `best`
-    /// (an action id keeping it there) and `nodes`. Raises `SolveLimitError` past `max_nodes`
-    /// (its `lower_thirds` and `upper_thirds` bound the value as proved by then), `TarockError`
-    /// outside trick play, `ValueError` for cuts out of order or with `each_move`. The GIL is
-    /// released meanwhile.
+    /// (an action id keeping it there) and `nodes`, and with `each_move` `moves` (how many cuts
+    /// each legal action id's value reaches). Raises `SolveLimitError` past `max_nodes` (its
+    /// `lower_thirds` and `upper_thirds` bound the value as proved by then), `TarockError`
+    /// outside trick play, `ValueError` for cuts out of order. The GIL is released meanwhile.
     #[pyo3(signature = (side=None, each_move=false, max_nodes=None, cuts=None))]
     fn solve<'py>(
         &self,

@@ -411,8 +411,21 @@ def test_solve_cuts():
     assert s.solve(cuts=[v + 1])["reached"] == 0
     with pytest.raises(ValueError, match="ascending"):
         s.solve(cuts=[3, 3])
-    with pytest.raises(ValueError, match="each_move"):
-        s.solve(cuts=[3], each_move=True)
+    # Each move's bracket is its exact value's; the position's, the best of them. Cuts at the
+    # moves' values, at a later position where they differ.
+    t = s.clone()
+    while len(set(t.solve(each_move=True)["moves"].values())) < 2:
+        t.apply_action(t.bot_action("heuristic"))
+        assert t.phase() == "play", "no position whose moves differ"
+    exact = t.solve(each_move=True)
+    cuts = sorted(set(exact["moves"].values()))
+    both = t.solve(cuts=cuts, each_move=True)
+    assert sorted(both["moves"]) == sorted(t.legal_actions())
+    for a, r in both["moves"].items():
+        assert r == sum(exact["moves"][a] >= k for k in cuts), a
+    assert both["reached"] == sum(exact["value_thirds"] >= k for k in cuts)
+    assert both["moves"][both["best"]] == both["reached"]
+    assert "value_thirds" not in both
     with pytest.raises(tarock.SolveLimitError) as stopped:
         s.solve(cuts=[v - 30, v, v + 1], max_nodes=1)
     assert stopped.value.lower_thirds <= v <= stopped.value.upper_thirds

@@ -119,8 +119,9 @@ struct SolveArgs {
     /// Also the value after each legal move.
     #[arg(long)]
     each_move: bool,
-    /// Only where the value lies among these card-point totals of the rest of the play, in
-    /// ascending order (points, e.g. `16,32` or `47/3`): far less work than the exact value.
+    /// Only where the value (with `--each-move`, each move's too) lies among these card-point
+    /// totals of the rest of the play, in ascending order (points, e.g. `16,32` or `47/3`):
+    /// far less work than the exact value.
     #[arg(long, value_delimiter = ',', value_parser = solve::parse_points, allow_hyphen_values = true)]
     cuts: Vec<i64>,
     /// Give up after this many positions searched (0: the server's limit); the error gives

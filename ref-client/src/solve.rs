@@ -1,7 +1,7 @@
 //! `tarock solve`: the double-dummy value of a recorded hand in trick play, by SolvePosition:
 //! the card points a side takes from the position to the end of the hand when every hand is
 //! known and every seat plays its best, a move that takes them, and on request each legal
-//! move's value or only where the value lies among card-point totals (cuts).
+//! move's value, or only where the value (and each move's) lies among card-point totals (cuts).
 
 use crate::conn::Client;
 use crate::error::CliError;
@@ -116,22 +116,12 @@ fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
         let _ = writeln!(out, "best move: {best}");
     } else {
         let listed: Vec<String> = cuts.iter().map(|&t| points(t)).collect();
-        let reached = usize::try_from(r.reached).unwrap_or(usize::MAX);
-        let place = match (
-            reached.checked_sub(1).and_then(|i| cuts.get(i)),
-            cuts.get(reached),
-        ) {
-            (None, Some(&hi)) => format!("below {}", points(hi)),
-            (Some(&lo), None) => format!("at least {}", points(lo)),
-            (Some(&lo), Some(&hi)) => format!("at least {} and below {}", points(lo), points(hi)),
-            (None, None) => "anywhere".to_owned(),
-        };
         let _ = writeln!(
             out,
             "cuts: {} card points; the value reaches {} of them: {}",
             listed.join(", "),
-            style.bold(&reached.to_string()),
-            style.bold(&place)
+            style.bold(&r.reached.to_string()),
+            style.bold(&place(cuts, r.reached))
         );
         let _ = writeln!(out, "a move that keeps it there: {best}");
     }
@@ -143,7 +133,12 @@ fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
                 .as_ref()
                 .and_then(|m| m.action.as_ref())
                 .map_or_else(String::new, |a| render::action(style, a));
-            let _ = writeln!(out, "  {a:<24} {}", points(m.value_thirds));
+            let after = if cuts.is_empty() {
+                points(m.value_thirds)
+            } else {
+                place(cuts, m.reached)
+            };
+            let _ = writeln!(out, "  {a:<24} {after}");
         }
     }
     let _ = writeln!(
@@ -152,6 +147,20 @@ fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
         style.dim(&format!("{} positions searched", r.nodes))
     );
     out
+}
+
+/// Where a value that reaches `reached` of the `cuts` lies, in points.
+fn place(cuts: &[i64], reached: u32) -> String {
+    let reached = usize::try_from(reached).unwrap_or(usize::MAX);
+    match (
+        reached.checked_sub(1).and_then(|i| cuts.get(i)),
+        cuts.get(reached),
+    ) {
+        (None, Some(&hi)) => format!("below {}", points(hi)),
+        (Some(&lo), None) => format!("at least {}", points(lo)),
+        (Some(&lo), Some(&hi)) => format!("at least {} and below {}", points(lo), points(hi)),
+        (None, None) => "anywhere".to_owned(),
+    }
 }
 
 #[cfg(test)]

@@ -456,6 +456,44 @@ fn solve_a_saved_game_in_trick_play() {
     );
     assert!(stdout.contains(&place), "{place}:\n{stdout}");
 
+    // Each move's place among the same cuts: the best move's is the value's, and every move
+    // printed above is placed as its value says.
+    let (out, placed, stderr) = tarock(&["solve", p, "--cuts", &cuts, "--each-move"], "");
+    assert!(out.status.success(), "{stderr}");
+    let placed: Vec<(&str, &str)> = placed
+        .lines()
+        .skip_while(|l| *l != "each move:")
+        .skip(1)
+        .filter_map(|l| l.strip_prefix("  "))
+        .map(|l| l.split_at(24))
+        .map(|(m, v)| (m.trim_end(), v.trim()))
+        .collect();
+    assert_eq!(placed.len(), moves.len(), "{stdout}");
+    // Printed points back to thirds: `31` or `31 1/3`.
+    let parsed = |v: &str| -> i64 {
+        let mut parts = v.split(' ');
+        let whole: i64 = parts.next().and_then(|w| w.parse().ok()).expect("points");
+        let rest: i64 = parts
+            .next()
+            .and_then(|r| r.strip_suffix("/3"))
+            .map_or(0, |r| r.parse().expect("thirds"));
+        3 * whole + rest
+    };
+    for (&(m, v), &(pm, pv)) in moves.iter().zip(&placed) {
+        assert_eq!(m, pm);
+        let x = parsed(v);
+        let want = match x.cmp(&thirds) {
+            std::cmp::Ordering::Less => format!("below {}", printed(thirds)),
+            std::cmp::Ordering::Equal => format!(
+                "at least {} and below {}",
+                printed(thirds),
+                printed(thirds + 1)
+            ),
+            std::cmp::Ordering::Greater => format!("at least {}", printed(thirds + 1)),
+        };
+        assert_eq!(pv, want, "{m}: {v}");
+    }
+
     // Stopped early: the bounds proved, as far as they go.
     let (out, _, stderr) = tarock(&["solve", p, "--max-nodes", "3"], "");
     assert!(!out.status.success());

@@ -65,8 +65,9 @@ struct Args {
     /// reaches, by `Solver::solve_cuts`.
     #[arg(long, value_delimiter = ',')]
     cuts: Vec<i64>,
-    /// Also value each legal move (`Solver::solve_each`, as SolvePosition's `each_move`); the
-    /// time and nodes are those of the whole.
+    /// Also value each legal move (`Solver::solve_each`, as SolvePosition's `each_move`; with
+    /// `--cuts`, place each among them, `Solver::solve_cuts_each`); the time and nodes are
+    /// those of the whole.
     #[arg(long)]
     each_move: bool,
 }
@@ -144,10 +145,6 @@ fn main() -> std::process::ExitCode {
         };
         pairs.push((k.trim().to_owned(), v.trim().to_owned()));
     }
-    if args.each_move && !args.cuts.is_empty() {
-        eprintln!("error: --each-move values the moves exactly: not with --cuts");
-        return std::process::ExitCode::FAILURE;
-    }
     let mut solver = Solver::with_capacity(args.entries);
     if let Some(n) = args.node_limit {
         solver.set_node_limit(n);
@@ -220,6 +217,14 @@ fn main() -> std::process::ExitCode {
             } else {
                 solver.solve(&g, side).map(Solved::Exact)
             }
+        } else if args.each_move {
+            solver.solve_cuts_each(&g, side, &cuts).map(|(b, moves)| {
+                assert!(
+                    moves.contains(&(b.best, b.reached)),
+                    "deal {seed}: the position's bracket among the moves'"
+                );
+                Solved::Placed(b)
+            })
         } else {
             solver.solve_cuts(&g, side, &cuts).map(Solved::Placed)
         };

@@ -57,12 +57,6 @@ pub(crate) async fn handle(
     }
     let nodes = if r.max_nodes == 0 { limit } else { r.max_nodes };
     let cuts = r.cuts_thirds.clone();
-    if !cuts.is_empty() && r.each_move {
-        return Err(error::bad_field(
-            "cuts_thirds",
-            "cuts place the value of the position only: not with each_move",
-        ));
-    }
     let (replayed, access) = engine.open(r.state(), &r.token)?;
     if !matches!(access, Access::Open | Access::Table) {
         return Err(error::refused(
@@ -92,11 +86,18 @@ pub(crate) async fn handle(
         let mut solver = solvers.take();
         solver.set_node_limit(nodes);
         if !cuts.is_empty() {
-            let out = solver.solve_cuts(&game, side, &cuts).map(|b| Answer {
+            let out = if each {
+                solver.solve_cuts_each(&game, side, &cuts)
+            } else {
+                solver
+                    .solve_cuts(&game, side, &cuts)
+                    .map(|b| (b, Vec::new()))
+            }
+            .map(|(b, moves)| Answer {
                 value_thirds: 0,
-                reached: u32::try_from(b.reached).unwrap_or(u32::MAX),
+                reached: count(b.reached),
                 best: b.best,
-                moves: Vec::new(),
+                moves: moves.into_iter().map(|(a, r)| (a, 0, count(r))).collect(),
                 nodes: b.nodes,
             });
             solvers.put(solver, keep);
@@ -113,7 +114,7 @@ pub(crate) async fn handle(
             value_thirds: s.value_thirds,
             reached: 0,
             best: s.best,
-            moves,
+            moves: moves.into_iter().map(|(a, v)| (a, v, 0)).collect(),
             nodes: s.nodes,
         });
         solvers.put(solver, keep);
@@ -162,9 +163,10 @@ pub(crate) async fn handle(
         moves: answer
             .moves
             .into_iter()
-            .map(|(a, v)| pb::SolvedMove {
+            .map(|(a, value_thirds, reached)| pb::SolvedMove {
                 r#move: Some(convert::legal_move(&game, a)),
-                value_thirds: v,
+                value_thirds,
+                reached,
             })
             .collect(),
         nodes: answer.nodes,
@@ -177,8 +179,14 @@ struct Answer {
     value_thirds: i64,
     reached: u32,
     best: Action,
-    moves: Vec<(Action, i64)>,
+    /// Each move, its value and its bracket (each 0 where not asked for).
+    moves: Vec<(Action, i64, u32)>,
     nodes: u64,
+}
+
+/// A number of cuts reached, as the wire carries it.
+fn count(reached: usize) -> u32 {
+    u32::try_from(reached).unwrap_or(u32::MAX)
 }
 
 /// The side of the request: its seats, or the declarer's team when it names none.

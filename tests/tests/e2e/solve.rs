@@ -128,7 +128,7 @@ async fn values_are_the_engine_solvers() {
 }
 
 /// With cuts, the answer places the engine's exact value among them and names a move that keeps
-/// it there; cuts with `each_move`, or out of order, are refused.
+/// it there; with `each_move` too, each move's exact value; cuts out of order are refused.
 #[tokio::test]
 async fn cuts_place_the_value() {
     let server = TestServer::start_default().await;
@@ -164,21 +164,41 @@ async fn cuts_place_the_value() {
             .any(|&a| g.action_id(a) == Some(best)));
         assert!(r.nodes > 0);
         placed += 1;
-        for (each_move, cuts, says) in [
-            (true, vec![3], "each_move"),
-            (false, vec![6, 3], "ascending"),
-        ] {
-            let e = c
-                .solve_position(pb::SolvePositionRequest {
-                    state: open(&record),
-                    each_move,
-                    cuts_thirds: cuts,
-                    ..Default::default()
-                })
-                .await
-                .unwrap_err();
-            refused_field(&e, "cuts_thirds", says);
+        // Each move's bracket is its exact value's, in LegalMoves' order; the position's is
+        // the best of them, and its move one that reaches it.
+        let each = c
+            .solve_position(pb::SolvePositionRequest {
+                state: open(&record),
+                cuts_thirds: cuts.clone(),
+                each_move: true,
+                ..Default::default()
+            })
+            .await
+            .expect("placed")
+            .into_inner();
+        let values = Solver::new().values(&g, mask).expect("each move");
+        assert_eq!(each.moves.len(), values.len(), "deal {n}");
+        for (m, (a, x)) in each.moves.iter().zip(&values) {
+            assert_eq!(m.r#move.as_ref().unwrap().id, g.action_id(*a).unwrap());
+            let want = cuts.iter().filter(|&&k| *x >= k).count() as u32;
+            assert_eq!(m.reached, want, "deal {n}: after {a}, {x} in {cuts:?}");
+            assert_eq!(m.value_thirds, 0);
         }
+        assert_eq!(each.reached, 2, "deal {n}");
+        let best = each.best.expect("a move").id;
+        assert!(each
+            .moves
+            .iter()
+            .any(|m| m.r#move.as_ref().unwrap().id == best && m.reached == 2));
+        let e = c
+            .solve_position(pb::SolvePositionRequest {
+                state: open(&record),
+                cuts_thirds: vec![6, 3],
+                ..Default::default()
+            })
+            .await
+            .unwrap_err();
+        refused_field(&e, "cuts_thirds", "ascending");
     }
     assert!(placed >= 4, "only {placed} positions placed");
     server.stop().await;
