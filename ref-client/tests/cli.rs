@@ -431,17 +431,20 @@ fn solve_a_saved_game_in_trick_play() {
         (w, 0) => w.to_string(),
         (w, r) => format!("{w} {r}/3"),
     };
-    let moves: Vec<(&str, &str)> = stdout
-        .lines()
-        .skip_while(|l| *l != "each move:")
-        .skip(1)
-        .filter_map(|l| l.strip_prefix("  "))
-        .map(|l| l.split_at(24))
-        .map(|(m, v)| (m.trim_end(), v.trim()))
-        .collect();
+    // The lines under "each move:": a move and what follows it.
+    let listed = |out: &str| -> Vec<(String, String)> {
+        out.lines()
+            .skip_while(|l| *l != "each move:")
+            .skip(1)
+            .filter_map(|l| l.strip_prefix("  "))
+            .map(|l| l.split_at(24))
+            .map(|(m, v)| (m.trim_end().to_owned(), v.trim().to_owned()))
+            .collect()
+    };
+    let moves = listed(&stdout);
     assert!(!moves.is_empty(), "{stdout}");
     assert!(
-        moves.contains(&(best.as_str(), printed(thirds).as_str())),
+        moves.contains(&(best.clone(), printed(thirds))),
         "{best} is not worth {thirds} thirds:\n{stdout}"
     );
 
@@ -460,14 +463,7 @@ fn solve_a_saved_game_in_trick_play() {
     // printed above is placed as its value says.
     let (out, placed, stderr) = tarock(&["solve", p, "--cuts", &cuts, "--each-move"], "");
     assert!(out.status.success(), "{stderr}");
-    let placed: Vec<(&str, &str)> = placed
-        .lines()
-        .skip_while(|l| *l != "each move:")
-        .skip(1)
-        .filter_map(|l| l.strip_prefix("  "))
-        .map(|l| l.split_at(24))
-        .map(|(m, v)| (m.trim_end(), v.trim()))
-        .collect();
+    let placed = listed(&placed);
     assert_eq!(placed.len(), moves.len(), "{stdout}");
     // Printed points back to thirds: `31` or `31 1/3`.
     let parsed = |v: &str| -> i64 {
@@ -479,7 +475,7 @@ fn solve_a_saved_game_in_trick_play() {
             .map_or(0, |r| r.parse().expect("thirds"));
         3 * whole + rest
     };
-    for (&(m, v), &(pm, pv)) in moves.iter().zip(&placed) {
+    for ((m, v), (pm, pv)) in moves.iter().zip(&placed) {
         assert_eq!(m, pm);
         let x = parsed(v);
         let want = match x.cmp(&thirds) {
@@ -491,7 +487,7 @@ fn solve_a_saved_game_in_trick_play() {
             ),
             std::cmp::Ordering::Greater => format!("at least {}", printed(thirds + 1)),
         };
-        assert_eq!(pv, want, "{m}: {v}");
+        assert_eq!(*pv, want, "{m}: {v}");
     }
 
     // Stopped early: the bounds proved, as far as they go.
