@@ -711,7 +711,7 @@ impl Solver {
                 }
                 None => cuts.iter().filter(|&&c| delta >= c).count(),
             };
-            i64::try_from(reached).unwrap_or(i64::MAX)
+            reached
         })?;
         let brackets = out.iter().map(|m| m.1);
         let top = if maximise {
@@ -724,18 +724,13 @@ impl Solver {
             .find(|m| Some(m.1) == top)
             .copied()
             .ok_or(SolveError::TooManyMoves)?;
-        let reached = usize::try_from(reached).unwrap_or(0);
-        let moves = out
-            .into_iter()
-            .map(|(a, r)| (a, usize::try_from(r).unwrap_or(0)))
-            .collect();
         Ok((
             Bracket {
                 reached,
                 best,
                 nodes: self.nodes,
             },
-            moves,
+            out,
         ))
     }
 
@@ -744,12 +739,12 @@ impl Solver {
     /// it changed in the side's piles. A limit reached among the moves reports what was proved
     /// of the position before them (its value, when solved first; else the bounds the points
     /// in play set).
-    fn each_child<G: Solvable>(
+    fn each_child<G: Solvable, T>(
         &mut self,
         ctx: &Ctx,
         g: &G,
-        mut eval: impl FnMut(&mut Solver, Action, Option<&G>, i32) -> i64,
-    ) -> Result<Vec<(Action, i64)>, SolveError> {
+        mut eval: impl FnMut(&mut Solver, Action, Option<&G>, i32) -> T,
+    ) -> Result<Vec<(Action, T)>, SolveError> {
         let proved = self.proved;
         let mut legal = ActionList::new();
         g.legal_actions_into(&mut legal);

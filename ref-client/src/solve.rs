@@ -101,11 +101,7 @@ pub(crate) async fn solve(
 /// The answer's lines.
 fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
     let mut out = String::new();
-    let best = r
-        .best
-        .as_ref()
-        .and_then(|m| m.action.as_ref())
-        .map_or_else(String::new, |a| render::action(style, a));
+    let best = shown(style, r.best.as_ref());
     if cuts.is_empty() {
         let _ = writeln!(
             out,
@@ -128,11 +124,7 @@ fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
     if !r.moves.is_empty() {
         let _ = writeln!(out, "each move:");
         for m in &r.moves {
-            let a = m
-                .r#move
-                .as_ref()
-                .and_then(|m| m.action.as_ref())
-                .map_or_else(String::new, |a| render::action(style, a));
+            let a = shown(style, m.r#move.as_ref());
             let after = if cuts.is_empty() {
                 points(m.value_thirds)
             } else {
@@ -147,6 +139,12 @@ fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
         style.dim(&format!("{} positions searched", r.nodes))
     );
     out
+}
+
+/// A move of the answer as the game's notation shows it.
+fn shown(style: Style, m: Option<&pb::LegalMove>) -> String {
+    m.and_then(|m| m.action.as_ref())
+        .map_or_else(String::new, |a| render::action(style, a))
 }
 
 /// Where a value that reaches `reached` of the `cuts` lies, in points.
