@@ -53,7 +53,7 @@ pub use seat::{BySeat, Seat, Table, TableError, MAX_SEATS};
 pub use shared::Core;
 pub use shuffle::{DealRng, ShuffledPack};
 pub use slovenian::{Slovenian, SlovenianOptions};
-pub use solve::{Bracket, SeatMask, Solution, SolveError, Solver};
+pub use solve::{Bracket, SeatMask, Settled, Solution, SolveError, Solver};
 pub use trick::{Trick, TrickRules};
 pub use variant::{
     AnyGame, Carried, DealSource, ReplayError, Setup, SetupError, Variant, RULES_VERSION,

@@ -81,6 +81,11 @@
 //! among them: [`Solver::solve_cuts`] bisects the cuts with one null-window search each, which
 //! proves a bound far from the exact value with far fewer nodes than the proof at the value.
 //!
+//! **Settlement.** Where bonuses decide (an ultimó, the valat, the trull, a catch), card points
+//! are not the measure: [`Solver::solve_settlement`] values what the side nets in the game's
+//! own settlement at the end of the hand, by plain alpha-beta without table or merging (the
+//! settlement reads the play's history; see `settle.rs`), for endings.
+//!
 //! # Why it is exact
 //!
 //! Alpha-beta with fail-soft bounds returns the minimax value whenever the window contains it,
@@ -95,7 +100,8 @@
 //! The table is allocated once, by [`Solver::with_capacity`] (a number of entries, rounded down
 //! to a power of two, at least 4; each entry takes [`Solver::ENTRY_BYTES`] bytes, 72: the
 //! default 2^18 entries take 18 MiB): the search itself never allocates (positions are copied on
-//! the stack, moves listed into buffers of fixed size). Entries are replaced in buckets of four,
+//! the stack, moves listed into buffers of fixed size; the settlement's search alone builds the
+//! game's ledger at each end of the hand). Entries are replaced in buckets of four,
 //! keeping those with more cards still to play. A node limit ([`Solver::set_node_limit`])
 //! bounds the time.
 //!
@@ -119,6 +125,7 @@ use std::fmt;
 
 mod ctx;
 mod order;
+mod settle;
 mod side;
 use ctx::Ctx;
 pub use side::SeatMask;
@@ -179,6 +186,14 @@ pub enum SolveError {
     TooManyMoves,
     /// The cuts given to [`Solver::solve_cuts`] are not in strictly ascending order.
     UnorderedCuts,
+    /// [`Solver::solve_settlement`] reached the node limit before proving the value (it proves
+    /// no bounds on the way).
+    SettlementLimit {
+        /// Nodes searched.
+        nodes: u64,
+    },
+    /// A line of play ended the hand without a settlement; no reachable position does.
+    Unsettled,
 }
 
 impl fmt::Display for SolveError {
@@ -197,6 +212,11 @@ impl fmt::Display for SolveError {
             ),
             SolveError::TooManyMoves => f.write_str("a position lists too many moves"),
             SolveError::UnorderedCuts => f.write_str("the cuts are not in ascending order"),
+            SolveError::SettlementLimit { nodes } => write!(
+                f,
+                "node limit reached after {nodes} nodes before the settlement was proved"
+            ),
+            SolveError::Unsettled => f.write_str("a line of play ended without a settlement"),
         }
     }
 }
@@ -208,6 +228,18 @@ impl std::error::Error for SolveError {}
 pub struct Solution {
     /// The card points, in thirds, the side wins from the rest of the play under perfect play.
     pub value_thirds: i64,
+    /// A move of the seat to act that achieves it.
+    pub best: Action,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// The settlement of a position under perfect play ([`Solver::solve_settlement`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Settled {
+    /// What the side nets in the settlement at the end of the hand: the sum of its seats'
+    /// totals ([`Ledger::totals`](crate::ledger::Ledger::totals)), in the game's units.
+    pub value: i64,
     /// A move of the seat to act that achieves it.
     pub best: Action,
     /// Nodes searched.
@@ -350,6 +382,8 @@ pub struct Solver {
     node_limit: u64,
     aborted: bool,
     overflow: bool,
+    /// A hand over without a settlement ([`SolveError::Unsettled`]).
+    unsettled: bool,
     prune: bool,
     transpositions: bool,
     list: ActionList,
@@ -398,6 +432,7 @@ impl Solver {
             node_limit: u64::MAX,
             aborted: false,
             overflow: false,
+            unsettled: false,
             prune: true,
             transpositions: true,
             list: ActionList::new(),
@@ -510,6 +545,37 @@ impl Solver {
         Ok((root.ok_or(SolveError::TooManyMoves)?, moves))
     }
 
+    /// What `side` nets in the game's own settlement at the end of the hand, under perfect
+    /// play from the position `g` (every hand known), and a move that achieves it: where the
+    /// contract's outcome and the bonuses (ultimos, valat, trull, catches, kontras), not the
+    /// card points alone, decide. The seats outside the side play to minimise it. Valued at
+    /// a round multiplier of 1.
+    ///
+    /// The settlement reads the history of the play, so the search keeps no table and merges
+    /// no equivalent cards: its work grows far faster with the tricks left than
+    /// [`Solver::solve`]'s, and it is meant for endings (a few tricks). Set a node limit for
+    /// longer ones.
+    ///
+    /// # Errors
+    /// [`SolveError::NotInPlay`], [`SolveError::EmptySide`] as [`Solver::solve`];
+    /// [`SolveError::SettlementLimit`] when the node limit is reached.
+    pub fn solve_settlement(&mut self, g: &AnyGame, side: SeatMask) -> Result<Settled, SolveError> {
+        dispatch!(g, g => self.settle_game(g, side, false)).map(|(s, _)| s)
+    }
+
+    /// [`Solver::solve_settlement`] and each legal move's settlement, in the order of
+    /// [`Game::legal_actions`](crate::game::Game::legal_actions).
+    ///
+    /// # Errors
+    /// As [`Solver::solve_settlement`].
+    pub fn settlement_each(
+        &mut self,
+        g: &AnyGame,
+        side: SeatMask,
+    ) -> Result<(Settled, Vec<(Action, i64)>), SolveError> {
+        dispatch!(g, g => self.settle_game(g, side, true))
+    }
+
     /// Nodes searched by the last call.
     #[must_use]
     pub fn nodes(&self) -> u64 {
@@ -518,6 +584,16 @@ impl Solver {
 
     /// Checks `g` and `side` and starts a new solve: a new generation of the table.
     fn begin<G: Solvable>(&mut self, g: &G, side: SeatMask) -> Result<Ctx, SolveError> {
+        self.begin_with(g, side, self.prune)
+    }
+
+    /// [`Solver::begin`], equivalent cards merged or not (`prune`).
+    fn begin_with<G: Solvable>(
+        &mut self,
+        g: &G,
+        side: SeatMask,
+        prune: bool,
+    ) -> Result<Ctx, SolveError> {
         let stage = g.stage();
         if stage != Stage::Play || g.to_act().is_none() {
             return Err(SolveError::NotInPlay(stage));
@@ -537,7 +613,8 @@ impl Solver {
         self.nodes = 0;
         self.aborted = false;
         self.overflow = false;
-        let ctx = Ctx::new(g, side, self.prune);
+        self.unsettled = false;
+        let ctx = Ctx::new(g, side, prune);
         let (lo, hi) = bounds(&ctx, g);
         self.proved = (i64::from(lo), i64::from(hi));
         Ok(ctx)

@@ -840,3 +840,108 @@ fn the_transposition_table_never_changes_a_value() {
         }
     }
 }
+
+/// What `side` nets in the settlement of `g`, a hand over.
+fn settled(g: &AnyGame, side: SeatMask) -> i64 {
+    let ledger = g.settlement(1).expect("a hand over is settled");
+    Seat::all(g.table_info().seats)
+        .filter(|&s| side.contains(s))
+        .map(|s| ledger.totals[s])
+        .sum()
+}
+
+/// The side's settlement under perfect play, by the plain minimax.
+fn naive_settlement(g: &AnyGame, side: SeatMask) -> i64 {
+    if g.stage() != Stage::Play {
+        return settled(g, side);
+    }
+    let me = g.to_act().expect("a seat to act in play");
+    let legal = g.legal_actions();
+    let values = legal.iter().map(|&a| {
+        let mut child = *g;
+        child.play_unchecked(a);
+        naive_settlement(&child, side)
+    });
+    let best = if side.contains(me) {
+        values.max()
+    } else {
+        values.min()
+    };
+    best.expect("a position in play has a legal move")
+}
+
+#[test]
+fn the_settlement_agrees_with_minimax_in_every_game() {
+    // Endings of up to four tricks of every table: the side's settlement under perfect play,
+    // the best move's and each move's, are the plain minimax's over the game's own settlement
+    // (the contract, the bonuses made or failed, the kontras; random announcements included).
+    // And the settlement is what it claims to value: in some endings the move that is best for
+    // it takes fewer card points than the best for the card points (a bonus outweighs them).
+    let mut solver = Solver::with_capacity(1 << 10);
+    let mut points_differ = 0;
+    for (i, c) in CONFIGS.iter().enumerate() {
+        let mut rng = Rng(0x5E77 ^ i as u64);
+        let (mut done, mut seed) = (0, 0u64);
+        while done < 200 {
+            seed += 1;
+            assert!(seed < 10_000, "{c:?}: too few positions reached");
+            let tricks = 1 + rng.below(4) as u32;
+            let extra = rng.below(3);
+            let Some(g) = position(*c, seed ^ 0x5E77_0000, tricks, extra, &mut rng) else {
+                continue;
+            };
+            let side = side(&g, &mut rng);
+            let want = naive_settlement(&g, side);
+            let s = solver.solve_settlement(&g, side).expect("solvable");
+            assert_eq!(s.value, want, "{c:?} seed {seed}: settlement");
+            let mut after = g;
+            after.play_unchecked(s.best);
+            assert_eq!(
+                naive_settlement(&after, side),
+                want,
+                "{c:?} seed {seed}: the best move achieves it"
+            );
+            let (each, moves) = solver.settlement_each(&g, side).expect("solvable");
+            assert_eq!(each.value, want, "{c:?} seed {seed}");
+            assert_eq!(
+                moves.iter().map(|m| m.0).collect::<Vec<_>>(),
+                g.legal_actions().to_vec(),
+                "{c:?} seed {seed}: in the order of the legal moves"
+            );
+            for &(a, v) in &moves {
+                let mut child = g;
+                child.play_unchecked(a);
+                assert_eq!(v, naive_settlement(&child, side), "{c:?} seed {seed}: {a}");
+            }
+            let points = solver.solve(&g, side).expect("solvable").value_thirds;
+            if naive_after(&g, s.best, side) < points && side.contains(g.to_act().expect("in play"))
+            {
+                points_differ += 1;
+            }
+            done += 1;
+        }
+    }
+    assert!(
+        points_differ > 0,
+        "the settlement never chose other than the card points"
+    );
+}
+
+#[test]
+fn the_settlement_search_stops_at_its_limit() {
+    let (g, side) = positions(CONFIGS[0], 1, 9, 23).remove(0);
+    let mut solver = Solver::with_capacity(1 << 10);
+    solver.set_node_limit(1_000);
+    assert_eq!(
+        solver.solve_settlement(&g, side),
+        Err(SolveError::SettlementLimit { nodes: 1_001 })
+    );
+    assert!(matches!(
+        solver.settlement_each(&g, side),
+        Err(SolveError::SettlementLimit { .. })
+    ));
+    // Usable again afterwards: an ending within the limit is solved.
+    let (end, side) = positions_between(CONFIGS[0], 1, 2, 2, 23).remove(0);
+    let s = solver.solve_settlement(&end, side).expect("solvable");
+    assert_eq!(s.value, naive_settlement(&end, side));
+}
