@@ -22,7 +22,7 @@ use tarock_engine::count::{count_thirds, CountMethod};
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{
-    AnyGame, Bracket, CardSet, SeatMask, Setup, Solution, SolveError, Solver, Variant,
+    AnyGame, Bracket, CardSet, SeatMask, Settled, Setup, Solution, SolveError, Solver, Variant,
 };
 
 /// Flags.
@@ -70,6 +70,10 @@ struct Args {
     /// those of the whole.
     #[arg(long)]
     each_move: bool,
+    /// Solve the side's settlement instead of card points (`Solver::solve_settlement`; with
+    /// `--each-move`, `Solver::settlement_each`): for endings (`--tricks`).
+    #[arg(long, conflicts_with = "cuts")]
+    settlement: bool,
 }
 
 /// The declarer's team's card points before the rest of the play of `g` (its discards, and
@@ -99,6 +103,8 @@ enum Solved {
     Exact(Solution),
     /// Where it lies among the cuts (`Solver::solve_cuts`).
     Placed(Bracket),
+    /// The settlement (`Solver::solve_settlement`).
+    Settled(Settled),
 }
 
 /// The cards in the active hands.
@@ -196,7 +202,19 @@ fn main() -> std::process::ExitCode {
             cuts = args.cuts.iter().map(|c| 3 * (c - past)).collect();
         }
         let t = Instant::now();
-        let solved = if cuts.is_empty() {
+        let solved = if args.settlement {
+            if args.each_move {
+                solver.settlement_each(&g, side).map(|(s, moves)| {
+                    assert!(
+                        moves.contains(&(s.best, s.value)),
+                        "deal {seed}: the best move among the moves"
+                    );
+                    Solved::Settled(s)
+                })
+            } else {
+                solver.solve_settlement(&g, side).map(Solved::Settled)
+            }
+        } else if cuts.is_empty() {
             if args.each_move {
                 solver.solve_each(&g, side).map(|(s, moves)| {
                     // The best move's value is the position's; none does better for its seat.
@@ -230,7 +248,7 @@ fn main() -> std::process::ExitCode {
         };
         let solved = match solved {
             Ok(s) => s,
-            Err(SolveError::NodeLimit { .. }) => {
+            Err(SolveError::NodeLimit { .. } | SolveError::SettlementLimit { .. }) => {
                 limited += 1;
                 if limited > args.deals {
                     break;
@@ -245,6 +263,24 @@ fn main() -> std::process::ExitCode {
         times.push(t.elapsed().as_nanos() as u64);
         let s = match solved {
             Solved::Exact(s) => s,
+            Solved::Settled(s) => {
+                nodes.push(s.nodes);
+                assert!(g.legal_actions().contains(s.best), "deal {seed}: best move");
+                if (times.len() as u64) <= args.check {
+                    // The best move's value is the position's, and no move does better.
+                    solver.set_node_limit(u64::MAX);
+                    let (each, moves) = solver.settlement_each(&g, side).expect("solvable");
+                    assert_eq!(each.value, s.value, "deal {seed}: settlement");
+                    let mover = side.contains(g.to_act().expect("in play"));
+                    let top = moves.iter().map(|m| m.1);
+                    let top = if mover { top.max() } else { top.min() };
+                    assert_eq!(top, Some(s.value), "deal {seed}: each move's settlement");
+                    if let Some(n) = args.node_limit {
+                        solver.set_node_limit(n);
+                    }
+                }
+                continue;
+            }
             Solved::Placed(b) => {
                 nodes.push(b.nodes);
                 assert!(g.legal_actions().contains(b.best), "deal {seed}: best move");
