@@ -1,7 +1,8 @@
 //! `SolvePosition`: the exact double-dummy value of a position in trick play
 //! ([`tarock_engine::Solver`]), for a side of seats, with a move that achieves it and, on
 //! request, the value after each legal move; or, given cuts, where the value lies among them
-//! ([`tarock_engine::Solver::solve_cuts`]).
+//! ([`tarock_engine::Solver::solve_cuts`]); or the side's settlement under perfect play
+//! ([`tarock_engine::Solver::solve_settlement`]).
 //!
 //! The solver reads every hand, so a sealed record needs the table token. It runs on the search
 //! threads (see [`crate::rpc::suggest_move`]), under a node limit, with a solver (and its table,
@@ -57,6 +58,13 @@ pub(crate) async fn handle(
     }
     let nodes = if r.max_nodes == 0 { limit } else { r.max_nodes };
     let cuts = r.cuts_thirds.clone();
+    if r.settlement && !cuts.is_empty() {
+        return Err(error::bad_field(
+            "cuts_thirds",
+            "cuts place card points: not with settlement",
+        ));
+    }
+    let settlement = r.settlement;
     let (replayed, access) = engine.open(r.state(), &r.token)?;
     if !matches!(access, Access::Open | Access::Table) {
         return Err(error::refused(
@@ -85,6 +93,25 @@ pub(crate) async fn handle(
     let solved = engine.search_pool.run(move || {
         let mut solver = solvers.take();
         solver.set_node_limit(nodes);
+        if settlement {
+            let out = if each {
+                solver.settlement_each(&game, side)
+            } else {
+                solver
+                    .solve_settlement(&game, side)
+                    .map(|s| (s, Vec::new()))
+            }
+            .map(|(s, moves)| Answer {
+                value_thirds: 0,
+                reached: 0,
+                settled: s.value,
+                best: s.best,
+                moves: moves.into_iter().map(|(a, v)| (a, 0, 0, v)).collect(),
+                nodes: s.nodes,
+            });
+            solvers.put(solver, keep);
+            return out;
+        }
         if !cuts.is_empty() {
             let out = if each {
                 solver.solve_cuts_each(&game, side, &cuts)
@@ -96,8 +123,12 @@ pub(crate) async fn handle(
             .map(|(b, moves)| Answer {
                 value_thirds: 0,
                 reached: count(b.reached),
+                settled: 0,
                 best: b.best,
-                moves: moves.into_iter().map(|(a, r)| (a, 0, count(r))).collect(),
+                moves: moves
+                    .into_iter()
+                    .map(|(a, r)| (a, 0, count(r), 0))
+                    .collect(),
                 nodes: b.nodes,
             });
             solvers.put(solver, keep);
@@ -113,8 +144,9 @@ pub(crate) async fn handle(
         .map(|(s, moves)| Answer {
             value_thirds: s.value_thirds,
             reached: 0,
+            settled: 0,
             best: s.best,
-            moves: moves.into_iter().map(|(a, v)| (a, v, 0)).collect(),
+            moves: moves.into_iter().map(|(a, v)| (a, v, 0, 0)).collect(),
             nodes: s.nodes,
         });
         solvers.put(solver, keep);
@@ -146,6 +178,14 @@ pub(crate) async fn handle(
                 ("upper_thirds", upper_thirds.to_string()),
             ],
         ),
+        SolveError::SettlementLimit { nodes } => error::status(
+            Reason::SolveLimit,
+            &format!(
+                "the settlement was not proved within {nodes} nodes: raise max_nodes, or solve \
+                 a later position"
+            ),
+            &[("nodes", nodes.to_string())],
+        ),
         SolveError::UnorderedCuts => error::bad_field(
             "cuts_thirds",
             "the cuts must be in strictly ascending order",
@@ -163,14 +203,16 @@ pub(crate) async fn handle(
         moves: answer
             .moves
             .into_iter()
-            .map(|(a, value_thirds, reached)| pb::SolvedMove {
+            .map(|(a, value_thirds, reached, settled)| pb::SolvedMove {
                 r#move: Some(convert::legal_move(&game, a)),
                 value_thirds,
                 reached,
+                settled,
             })
             .collect(),
         nodes: answer.nodes,
         reached: answer.reached,
+        settled: answer.settled,
     })
 }
 
@@ -178,9 +220,10 @@ pub(crate) async fn handle(
 struct Answer {
     value_thirds: i64,
     reached: u32,
+    settled: i64,
     best: Action,
-    /// Each move, its value and its bracket (each 0 where not asked for).
-    moves: Vec<(Action, i64, u32)>,
+    /// Each move, its value, its bracket and its settlement (each 0 where not asked for).
+    moves: Vec<(Action, i64, u32, i64)>,
     nodes: u64,
 }
 

@@ -196,7 +196,8 @@ class EngineServiceServicer:
         """The exact double-dummy value of a position in trick play: the card points a side wins from
         now to the end of the hand when every hand is known and every seat plays perfectly (the
         side to maximise them, the others to minimise them), a move that achieves it, and on
-        request the value after each legal move. The solver sees every hand, so it takes an open
+        request the value after each legal move; or, asked, the side's settlement under perfect
+        play (contract, bonuses and kontras). The solver sees every hand, so it takes an open
         record or a sealed one with the table token (the referee's view).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)

@@ -1,5 +1,6 @@
 //! SolvePosition: the double-dummy value over gRPC is the engine solver's, for the declarer's
-//! team or a named side, with each move's value on request, or placed among cuts; refused where it cannot answer
+//! team or a named side, with each move's value on request, or placed among cuts, or the side's
+//! settlement; refused where it cannot answer
 //! (outside trick play, a side that is no side, over the node limit) and, for sealed games,
 //! without the table token.
 
@@ -201,6 +202,100 @@ async fn cuts_place_the_value() {
         refused_field(&e, "cuts_thirds", "ascending");
     }
     assert!(placed >= 4, "only {placed} positions placed");
+    server.stop().await;
+}
+
+/// With `settlement`, the answer is the engine's settlement solve: what the side nets, a move
+/// that achieves it and each move's, in LegalMoves' order, for the declarer's team or a named
+/// side; refused with cuts, and over its node limit with the nodes searched.
+#[tokio::test]
+async fn settlements_are_the_engine_solvers() {
+    let server = TestServer::start_default().await;
+    let mut c = server.client().await;
+    let mut solved = 0;
+    for (variant, seats, side) in [
+        ("hungarian-illustrated", 4u32, vec![]),
+        ("austrian-illustrated", 3, vec![1u32]),
+        ("slovenian-tarok", 4, vec![0, 1]),
+    ] {
+        for n in 0..6u64 {
+            let Some(record) = ending(&mut c, variant, seats, n, 3).await else {
+                continue;
+            };
+            let g = engine_game(&record);
+            let mask = if side.is_empty() {
+                match SeatMask::declarer_side(&g) {
+                    Some(m) => m,
+                    None => continue,
+                }
+            } else {
+                side.iter().fold(SeatMask::EMPTY, |m, &s| {
+                    m.with(tarock_engine::Seat::new(s as u8))
+                })
+            };
+            let r = c
+                .solve_position(pb::SolvePositionRequest {
+                    state: open(&record),
+                    side: side.clone(),
+                    each_move: true,
+                    settlement: true,
+                    ..Default::default()
+                })
+                .await
+                .expect("solved")
+                .into_inner();
+            let (want, moves) = Solver::new()
+                .settlement_each(&g, mask)
+                .expect("the engine solves it");
+            assert_eq!(r.settled, want.value, "{variant} deal {n}");
+            assert_eq!((r.value_thirds, r.reached), (0, 0));
+            assert_eq!(r.moves.len(), moves.len());
+            for (m, (a, v)) in r.moves.iter().zip(&moves) {
+                assert_eq!(m.r#move.as_ref().unwrap().id, g.action_id(*a).unwrap());
+                assert_eq!(m.settled, *v, "{variant} deal {n}: after {a}");
+            }
+            let best = r.best.as_ref().expect("a best move").id;
+            assert!(r
+                .moves
+                .iter()
+                .any(|m| m.r#move.as_ref().unwrap().id == best && m.settled == r.settled));
+            assert!(r.nodes > 0);
+            solved += 1;
+        }
+    }
+    assert!(solved >= 8, "only {solved} positions solved");
+
+    let record = ending(&mut c, "hungarian-illustrated", 4, 1, 9)
+        .await
+        .expect("a hand in play");
+    let e = c
+        .solve_position(pb::SolvePositionRequest {
+            state: open(&record),
+            settlement: true,
+            cuts_thirds: vec![144],
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    refused_field(&e, "cuts_thirds", "settlement");
+    let e = c
+        .solve_position(pb::SolvePositionRequest {
+            state: open(&record),
+            settlement: true,
+            max_nodes: 500,
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(e.code(), Code::ResourceExhausted);
+    assert_eq!(reason(&e), "SOLVE_LIMIT");
+    let info = e
+        .get_error_details()
+        .error_info()
+        .expect("ErrorInfo")
+        .clone();
+    assert_eq!(info.metadata["nodes"], "501");
+    assert!(!info.metadata.contains_key("lower_thirds"));
     server.stop().await;
 }
 
