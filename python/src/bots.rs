@@ -35,17 +35,28 @@ pub(crate) fn bot_action(
     Ok(chosen.and_then(|a| game.action_id(a)))
 }
 
+/// What `State.solve` values.
+pub(crate) enum Solve {
+    /// The exact card points.
+    Points,
+    /// Where they lie among these cuts (thirds).
+    Cuts(Vec<i64>),
+    /// The side's settlement.
+    Settlement,
+}
+
 /// The double-dummy value for `side` (the declarer's team when `None`): a dict with the value
 /// in points and in thirds, the best move's id, the nodes searched and, with `each_move`, each
-/// legal move's value in thirds by id; or, with `cuts`, how many of them the value reaches
-/// (and with `each_move`, how many each move's does).
+/// legal move's value in thirds by id; or, with cuts, how many of them the value reaches
+/// (and with `each_move`, how many each move's does); or the side's settlement (and each
+/// move's).
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     state: &State,
     side: Option<Vec<u8>>,
     each_move: bool,
     max_nodes: Option<u64>,
-    cuts: Option<Vec<i64>>,
+    what: Solve,
 ) -> PyResult<Bound<'py, PyDict>> {
     let game = &state.game;
     let table = game.table_info();
@@ -67,48 +78,67 @@ pub(crate) fn solve<'py>(
             m
         }
     };
-    if let Some(cuts) = cuts {
-        let placed = py.detach(|| {
-            let mut solver = Solver::new();
-            solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
-            if each_move {
-                solver.solve_cuts_each(game, mask, &cuts)
-            } else {
-                solver
-                    .solve_cuts(game, mask, &cuts)
-                    .map(|b| (b, Vec::new()))
-            }
-        });
-        // TarockError is a ValueError: cuts out of order among them.
-        let (b, moves) = placed.map_err(|e| solve_error(py, e))?;
-        let out = PyDict::new(py);
-        out.set_item("reached", b.reached)?;
-        out.set_item("best", game.action_id(b.best))?;
-        out.set_item("nodes", b.nodes)?;
-        if each_move {
-            let m = PyDict::new(py);
-            for (a, r) in moves {
-                m.set_item(game.action_id(a), r)?;
-            }
-            out.set_item("moves", m)?;
-        }
-        return Ok(out);
-    }
-    let solved = py.detach(|| {
-        let mut solver = Solver::new();
-        solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
-        if each_move {
-            solver.solve_each(game, mask)
-        } else {
-            solver.solve(game, mask).map(|s| (s, Vec::new()))
-        }
-    });
-    let (s, moves) = solved.map_err(|e| solve_error(py, e))?;
+    // The settlement's search keeps no table: the smallest does.
+    let entries = match what {
+        Solve::Settlement => 4,
+        _ => Solver::DEFAULT_ENTRIES,
+    };
+    let mut solver = Solver::with_capacity(entries);
+    solver.set_node_limit(max_nodes.unwrap_or(u64::MAX));
     let out = PyDict::new(py);
-    out.set_item("value", s.value_thirds as f64 / 3.0)?;
-    out.set_item("value_thirds", s.value_thirds)?;
-    out.set_item("best", game.action_id(s.best))?;
-    out.set_item("nodes", s.nodes)?;
+    // Each kind's own items, then what they share: the best move, the nodes and each move's
+    // figure (its value, bracket or settlement).
+    let (best, nodes, moves) = match what {
+        Solve::Points => {
+            let (s, moves) = py
+                .detach(|| {
+                    if each_move {
+                        solver.solve_each(game, mask)
+                    } else {
+                        solver.solve(game, mask).map(|s| (s, Vec::new()))
+                    }
+                })
+                .map_err(|e| solve_error(py, e))?;
+            out.set_item("value", s.value_thirds as f64 / 3.0)?;
+            out.set_item("value_thirds", s.value_thirds)?;
+            (s.best, s.nodes, moves)
+        }
+        Solve::Cuts(cuts) => {
+            // TarockError is a ValueError: cuts out of order among them.
+            let (b, moves) = py
+                .detach(|| {
+                    if each_move {
+                        solver.solve_cuts_each(game, mask, &cuts)
+                    } else {
+                        solver
+                            .solve_cuts(game, mask, &cuts)
+                            .map(|b| (b, Vec::new()))
+                    }
+                })
+                .map_err(|e| solve_error(py, e))?;
+            out.set_item("reached", b.reached)?;
+            let moves = moves
+                .into_iter()
+                .map(|(a, r)| (a, i64::try_from(r).unwrap_or(i64::MAX)))
+                .collect();
+            (b.best, b.nodes, moves)
+        }
+        Solve::Settlement => {
+            let (s, moves) = py
+                .detach(|| {
+                    if each_move {
+                        solver.settlement_each(game, mask)
+                    } else {
+                        solver.solve_settlement(game, mask).map(|s| (s, Vec::new()))
+                    }
+                })
+                .map_err(|e| solve_error(py, e))?;
+            out.set_item("settled", s.value)?;
+            (s.best, s.nodes, moves)
+        }
+    };
+    out.set_item("best", game.action_id(best))?;
+    out.set_item("nodes", nodes)?;
     if each_move {
         let m = PyDict::new(py);
         for (a, v) in moves {
@@ -122,13 +152,15 @@ pub(crate) fn solve<'py>(
 /// The Python exception for a solver's error: `SolveLimitError` with what the search proved
 /// for a node limit, `TarockError` otherwise.
 fn solve_error(py: Python<'_>, e: SolveError) -> PyErr {
-    let SolveError::NodeLimit {
-        nodes,
-        lower_thirds,
-        upper_thirds,
-    } = e
-    else {
-        return TarockError::new_err(e.to_string());
+    let (nodes, lower_thirds, upper_thirds) = match e {
+        SolveError::NodeLimit {
+            nodes,
+            lower_thirds,
+            upper_thirds,
+        } => (nodes, Some(lower_thirds), Some(upper_thirds)),
+        // A settlement proves no bounds on the way.
+        SolveError::SettlementLimit { nodes } => (nodes, None, None),
+        _ => return TarockError::new_err(e.to_string()),
     };
     let err = SolveLimitError::new_err(e.to_string());
     let value = err.value(py);

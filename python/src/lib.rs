@@ -52,7 +52,8 @@ create_exception!(
     TarockError,
     "A double-dummy solve stopped by its node limit (`max_nodes`) before proving the value. \
      Its attributes say what was proved by then: `nodes` (searched), `lower_thirds` and \
-     `upper_thirds` (the value lies between them, in thirds of a point)."
+     `upper_thirds` (the value lies between them, in thirds of a point; `None` for a \
+     settlement, which proves no bounds on the way)."
 );
 
 /// The value of `current_player()` once the hand is over: OpenSpiel's `kTerminalPlayerId`.

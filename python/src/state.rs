@@ -445,10 +445,14 @@ impl State {
     /// `cuts` (thirds of a point of the rest of the play, strictly ascending), only where the
     /// value lies among them, for far less work: `reached` (how many cuts it reaches), `best`
     /// (an action id keeping it there) and `nodes`, and with `each_move` `moves` (how many cuts
-    /// each legal action id's value reaches). Raises `SolveLimitError` past `max_nodes` (its
-    /// `lower_thirds` and `upper_thirds` bound the value as proved by then), `TarockError`
-    /// outside trick play, `ValueError` for cuts out of order. The GIL is released meanwhile.
-    #[pyo3(signature = (side=None, each_move=false, max_nodes=None, cuts=None))]
+    /// each legal action id's value reaches). With `settlement`, instead of card points what
+    /// the side nets in the game's settlement under perfect play (contract, bonuses and
+    /// kontras; for endings of a few tricks): `settled`, `best`, `nodes`, and with `each_move`
+    /// `moves` (each legal action id's settlement). Raises `SolveLimitError` past `max_nodes`
+    /// (its `lower_thirds` and `upper_thirds` bound the value as proved by then; `None` for a
+    /// settlement), `TarockError` outside trick play, `ValueError` for cuts out of order or
+    /// with `settlement`. The GIL is released meanwhile.
+    #[pyo3(signature = (side=None, each_move=false, max_nodes=None, cuts=None, settlement=false))]
     fn solve<'py>(
         &self,
         py: Python<'py>,
@@ -456,8 +460,19 @@ impl State {
         each_move: bool,
         max_nodes: Option<u64>,
         cuts: Option<Vec<i64>>,
+        settlement: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
-        crate::bots::solve(py, self, side, each_move, max_nodes, cuts)
+        let what = match (cuts, settlement) {
+            (Some(_), true) => {
+                return Err(crate::TarockError::new_err(
+                    "cuts place card points: not with settlement",
+                ))
+            }
+            (Some(cuts), false) => crate::bots::Solve::Cuts(cuts),
+            (None, true) => crate::bots::Solve::Settlement,
+            (None, false) => crate::bots::Solve::Points,
+        };
+        crate::bots::solve(py, self, side, each_move, max_nodes, what)
     }
 
     /// An independent copy.

@@ -396,6 +396,53 @@ def test_solve():
         tarock.new_game("hungarian-illustrated", seed=8).solve(side=[0])
 
 
+def _minimax_settlement(s, side):
+    """The side's settlement under perfect play, every legal action tried."""
+    if s.is_terminal():
+        return sum(s.returns()[i] for i in side)
+    values = []
+    for a in s.legal_actions():
+        t = s.clone()
+        t.apply_action(a)
+        values.append(_minimax_settlement(t, side))
+    return max(values) if s.current_player() in side else min(values)
+
+
+def test_solve_settlement():
+    """The settlement under perfect play is the minimax over the game's own settlement, in one-
+    and two-trick endings; each move's too. Not with cuts; a limit proves no bounds."""
+    checked = 0
+    for seed in range(8):
+        s = tarock.new_game("hungarian-illustrated", seed=seed)
+        left, plays = 1 + seed % 2, 0
+        while not s.is_terminal() and not (s.phase() == "play" and plays >= 36 - 4 * left):
+            plays += s.phase() == "play"
+            s.apply_action(s.bot_action("heuristic", seed=seed))
+        if s.is_terminal():
+            continue
+        team = [0, 1] if seed % 2 else [1, 3]
+        got = s.solve(side=team, settlement=True, each_move=True)
+        assert got["settled"] == _minimax_settlement(s, team), seed
+        assert sorted(got["moves"]) == sorted(s.legal_actions())
+        for a, v in got["moves"].items():
+            t = s.clone()
+            t.apply_action(a)
+            assert v == _minimax_settlement(t, team), (seed, a)
+        assert got["moves"][got["best"]] == got["settled"]
+        assert s.solve(side=team, settlement=True)["settled"] == got["settled"]
+        checked += 1
+    assert checked >= 4
+    s = tarock.new_game("hungarian-illustrated", seed=8)
+    while s.phase() != "play":
+        s.apply_action(s.bot_action("heuristic"))
+    with pytest.raises(ValueError, match="settlement"):
+        s.solve(settlement=True, cuts=[3])
+    with pytest.raises(tarock.SolveLimitError) as stopped:
+        s.solve(settlement=True, max_nodes=100)
+    assert stopped.value.nodes == 101
+    assert stopped.value.lower_thirds is None and stopped.value.upper_thirds is None
+
+
 def test_solve_cuts():
     """Cuts place the exact value: at it, one third above it and well below it, with a best
     move that keeps the value there; cuts out of order or with each_move are refused."""
