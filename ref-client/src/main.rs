@@ -104,7 +104,7 @@ enum Command {
     },
     /// The double-dummy value of a recorded hand in trick play: the card points a side takes
     /// from there to the end of the hand when every hand is known and every seat plays its
-    /// best, and a move that takes them.
+    /// best, and a move that takes them (or, with `--settlement`, what the side nets).
     Solve(SolveArgs),
 }
 
@@ -128,6 +128,10 @@ struct SolveArgs {
     /// the bounds on the value proved by then.
     #[arg(long, default_value_t = 0)]
     max_nodes: u64,
+    /// Instead of card points, what the side nets in the game's settlement under perfect play
+    /// (contract, bonuses and kontras): for endings of a few tricks.
+    #[arg(long, conflicts_with = "cuts")]
+    settlement: bool,
 }
 
 /// The search bot's budget per decision, shared by the commands that ask the bots.
@@ -384,6 +388,7 @@ async fn run(cli: Cli) -> Result<ExitCode, CliError> {
                 each_move: a.each_move,
                 cuts_thirds: a.cuts,
                 max_nodes: a.max_nodes,
+                settlement: a.settlement,
             };
             solve::solve(&mut c, style, &a.file, query).await?;
         }

@@ -1,7 +1,8 @@
 //! `tarock solve`: the double-dummy value of a recorded hand in trick play, by SolvePosition:
 //! the card points a side takes from the position to the end of the hand when every hand is
 //! known and every seat plays its best, a move that takes them, and on request each legal
-//! move's value, or only where the value (and each move's) lies among card-point totals (cuts).
+//! move's value, or only where the value (and each move's) lies among card-point totals (cuts);
+//! or what the side nets in the game's settlement under perfect play.
 
 use crate::conn::Client;
 use crate::error::CliError;
@@ -22,6 +23,8 @@ pub(crate) struct Query {
     pub(crate) cuts_thirds: Vec<i64>,
     /// The node limit (0: the server's).
     pub(crate) max_nodes: u64,
+    /// The side's settlement instead of card points.
+    pub(crate) settlement: bool,
 }
 
 /// A number of card points given in points, to thirds of a point (the games count some cards
@@ -79,6 +82,7 @@ pub(crate) async fn solve(
             each_move: q.each_move,
             max_nodes: q.max_nodes,
             cuts_thirds: q.cuts_thirds,
+            settlement: q.settlement,
             token: Vec::new(),
         })
         .await?
@@ -94,41 +98,70 @@ pub(crate) async fn solve(
             side.join(", ")
         ))
     );
-    say!("{}", answer(style, &r, &cuts));
+    let shape = if q.settlement {
+        Shape::Settlement
+    } else if cuts.is_empty() {
+        Shape::Points
+    } else {
+        Shape::Cuts(&cuts)
+    };
+    say!("{}", answer(style, &r, shape));
     Ok(())
 }
 
+/// What was asked, and so how the answer reads.
+#[derive(Clone, Copy, Debug)]
+enum Shape<'a> {
+    /// The exact card points.
+    Points,
+    /// Where they lie among these cuts (thirds).
+    Cuts(&'a [i64]),
+    /// The side's settlement.
+    Settlement,
+}
+
 /// The answer's lines.
-fn answer(style: Style, r: &pb::SolvePositionResponse, cuts: &[i64]) -> String {
+fn answer(style: Style, r: &pb::SolvePositionResponse, shape: Shape<'_>) -> String {
     let mut out = String::new();
     let best = shown(style, r.best.as_ref());
-    if cuts.is_empty() {
-        let _ = writeln!(
-            out,
-            "value: {} card points from here to the end of the hand ({} thirds)",
-            style.bold(&points(r.value_thirds)),
-            r.value_thirds
-        );
-        let _ = writeln!(out, "best move: {best}");
-    } else {
-        let listed: Vec<String> = cuts.iter().map(|&t| points(t)).collect();
-        let _ = writeln!(
-            out,
-            "cuts: {} card points; the value reaches {} of them: {}",
-            listed.join(", "),
-            style.bold(&r.reached.to_string()),
-            style.bold(&place(cuts, r.reached))
-        );
-        let _ = writeln!(out, "a move that keeps it there: {best}");
+    match shape {
+        Shape::Points => {
+            let _ = writeln!(
+                out,
+                "value: {} card points from here to the end of the hand ({} thirds)",
+                style.bold(&points(r.value_thirds)),
+                r.value_thirds
+            );
+            let _ = writeln!(out, "best move: {best}");
+        }
+        Shape::Cuts(cuts) => {
+            let listed: Vec<String> = cuts.iter().map(|&t| points(t)).collect();
+            let _ = writeln!(
+                out,
+                "cuts: {} card points; the value reaches {} of them: {}",
+                listed.join(", "),
+                style.bold(&r.reached.to_string()),
+                style.bold(&place(cuts, r.reached))
+            );
+            let _ = writeln!(out, "a move that keeps it there: {best}");
+        }
+        Shape::Settlement => {
+            let _ = writeln!(
+                out,
+                "settlement: the side nets {} (its seats' totals, contract and bonuses)",
+                style.bold(&r.settled.to_string())
+            );
+            let _ = writeln!(out, "best move: {best}");
+        }
     }
     if !r.moves.is_empty() {
         let _ = writeln!(out, "each move:");
         for m in &r.moves {
             let a = shown(style, m.r#move.as_ref());
-            let after = if cuts.is_empty() {
-                points(m.value_thirds)
-            } else {
-                place(cuts, m.reached)
+            let after = match shape {
+                Shape::Points => points(m.value_thirds),
+                Shape::Cuts(cuts) => place(cuts, m.reached),
+                Shape::Settlement => m.settled.to_string(),
             };
             let _ = writeln!(out, "  {a:<24} {after}");
         }

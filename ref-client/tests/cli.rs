@@ -398,7 +398,8 @@ fn play_ends_cleanly_at_end_of_input() {
 }
 
 // `tarock solve` gives the double-dummy value of a recorded hand in trick play, each move's
-// value, where the value lies among cuts, and the bounds proved when the node limit stops it.
+// value, where the value lies among cuts, the side's settlement, and the bounds proved when the
+// node limit stops it.
 #[test]
 fn solve_a_saved_game_in_trick_play() {
     let path = saved_game("to-solve.json");
@@ -490,6 +491,52 @@ fn solve_a_saved_game_in_trick_play() {
         assert_eq!(*pv, want, "{m}: {v}");
     }
 
+    // The settlement at the last card: the one move left gives the hand's own settlement,
+    // which `tarock score` prints for the whole record; the side nets its seats' totals.
+    let mut last: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    last["actions"].as_array_mut().expect("actions").pop();
+    let last_path = temp_path("last-card.json");
+    std::fs::write(&last_path, last.to_string()).expect("write");
+    let lp = last_path.to_str().expect("utf-8 path");
+    let (out, solved, stderr) = tarock(&["solve", lp, "--settlement", "--each-move"], "");
+    assert!(out.status.success(), "{stderr}");
+    let seats: Vec<usize> = solved
+        .lines()
+        .find_map(|l| l.split_once("the side of seat").map(|(_, r)| r))
+        .map(|r| {
+            r.trim_start_matches('s')
+                .split(", ")
+                .map(|n| n.trim().parse().expect("a seat"))
+                .collect()
+        })
+        .unwrap_or_else(|| panic!("no side:\n{solved}"));
+    let nets: i64 = solved
+        .lines()
+        .find_map(|l| l.strip_prefix("settlement: the side nets "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no settlement:\n{solved}"));
+    let whole_path = path.to_str().expect("utf-8 path");
+    let (out, scored, stderr) = tarock(&["score", whole_path], "");
+    assert!(out.status.success(), "{stderr}");
+    let totals: Vec<i64> = scored
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("total"))
+        .map(|r| {
+            r.split_whitespace()
+                .map(|t| t.parse().expect("an amount"))
+                .collect()
+        })
+        .unwrap_or_else(|| panic!("no totals:\n{scored}"));
+    assert_eq!(
+        nets,
+        seats.iter().map(|&s| totals[s]).sum::<i64>(),
+        "{solved}\n{scored}"
+    );
+    let one = listed(&solved);
+    assert_eq!(one.len(), 1, "{solved}");
+    assert_eq!(one[0].1, nets.to_string());
+
     // Stopped early: the bounds proved, as far as they go.
     let (out, _, stderr) = tarock(&["solve", p, "--max-nodes", "3"], "");
     assert!(!out.status.success());
@@ -504,6 +551,10 @@ fn solve_a_saved_game_in_trick_play() {
         (vec!["solve", p, "--cuts", "20,10"], "ascending"),
         (vec!["solve", p, "--side", "7"], "no seat 7"),
         (vec!["solve", p, "--cuts", "ten"], "card points such as"),
+        (
+            vec!["solve", p, "--cuts", "10", "--settlement"],
+            "cannot be used with",
+        ),
     ] {
         let (out, _, stderr) = tarock(&args, "");
         assert!(!out.status.success(), "{args:?}");
