@@ -26,7 +26,9 @@
 //! ultimo, the four kings, the valat) that a card-point count cannot see; and a playout settles
 //! all of them exactly, at a few microseconds each. Measured (the `arena` benchmark's
 //! `search-ddK`, see `docs/performance.md`): solving the last three or five cards' worlds
-//! instead of playing them out makes the bot weaker against the heuristic, not stronger.
+//! instead of playing them out makes the bot weaker against the heuristic, not stronger; and
+//! solving them for the settlement itself (`search-settleK`,
+//! [`Solver::solve_settlement`](crate::solve::Solver::solve_settlement)) no stronger.
 //!
 //! # Budget and repeatability
 //!

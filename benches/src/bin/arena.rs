@@ -18,7 +18,8 @@
 //! `--bot search-ddK` (e.g. `search-dd3`) measures the alternative for the card play: the search
 //! bot, except that with at most K cards in hand it plays by PIMC with the double-dummy solver
 //! (the same worlds' budget; in each world every legal card's exact card points for the seat's
-//! side, the card of the best mean taken).
+//! side, the card of the best mean taken). `--bot search-settleK` does the same with the side's
+//! settlement under perfect play (`Solver::settlement_each`) instead of its card points.
 
 use clap::Parser;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -80,10 +81,12 @@ fn main() -> std::process::ExitCode {
         eprintln!("error: unknown variant {:?}", args.variant);
         return std::process::ExitCode::FAILURE;
     };
-    // `search-ddK`: the search bot, with the solver for its last K cards.
+    // `search-ddK`, `search-settleK`: the search bot, with the solver for its last K cards.
+    let settle = args.bot.starts_with("search-settle");
     let solved_cards = args
         .bot
         .strip_prefix("search-dd")
+        .or_else(|| args.bot.strip_prefix("search-settle"))
         .and_then(|k| k.parse::<u32>().ok());
     let bot = if solved_cards.is_some() {
         "search"
@@ -106,6 +109,7 @@ fn main() -> std::process::ExitCode {
         bots,
         budget,
         solved_cards: solved_cards.unwrap_or(0),
+        settle,
     };
     let threads = args.threads.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
@@ -244,6 +248,8 @@ struct Players {
     /// With at most this many cards in hand, the bot under test plays its cards by PIMC with
     /// the double-dummy solver (0: never).
     solved_cards: u32,
+    /// The solver values the side's settlement, not its card points.
+    settle: bool,
 }
 
 impl Players {
@@ -292,9 +298,12 @@ impl Players {
                 Some(m) => m.others(&here.table_info()),
                 None => SeatMask::of(seat),
             };
-            let values = solver
-                .values(&here, side)
-                .expect("a trick-play position solves");
+            let values = if self.settle {
+                solver.settlement_each(&here, side).map(|(_, v)| v)
+            } else {
+                solver.values(&here, side)
+            }
+            .expect("a trick-play position solves");
             for (a, v) in values {
                 if let Some(i) = legal.iter().position(|&x| x == a) {
                     sum[i] += v;
