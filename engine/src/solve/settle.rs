@@ -5,12 +5,12 @@
 //! # Method
 //!
 //! Alpha-beta over the engine's legal moves, each end of the hand valued by the game's own
-//! [`Game::settlement`](crate::game::Game::settlement), so that no scoring rule is restated here. The settlement reads the
-//! history of the play (which card won which trick, for the ultimos, birds and catches), so
-//! two positions of one hand share their value only when their plays were the same: there is
-//! no transposition table, and no merging of equivalent cards (a bonus may name a card that
-//! no rule of play names, such as a silent ultimó's). The work grows far faster with the
-//! tricks left than the card-point solve's: this is for endings.
+//! [`Game::settlement`](crate::game::Game::settlement), so that no scoring rule is restated
+//! here. The settlement reads the history of the play (which card won which trick, for the
+//! ultimos, birds and catches), so two positions of one hand share their value only when their
+//! plays were the same: there is no transposition table, and no merging of equivalent cards (a
+//! bonus may name a card that no rule of play names, such as a silent ultimó's). The work grows
+//! far faster with the tricks left than the card-point solve's: this is for endings.
 //!
 //! The moves are ordered as the card-point solve orders them (winning cheaply, giving points
 //! to a partner's winning card): the tricks that carry the card points carry most bonuses too.
