@@ -42,6 +42,17 @@ fn open(r: &pb::GameRecord) -> Option<pb::solve_position_request::State> {
     Some(pb::solve_position_request::State::Record(r.clone()))
 }
 
+/// The side a request names in `g`: its seats, or the declarer's team when it names none
+/// (`None` where the hand has no such team).
+fn side_mask(g: &tarock_engine::AnyGame, side: &[u32]) -> Option<SeatMask> {
+    if side.is_empty() {
+        return SeatMask::declarer_side(g);
+    }
+    Some(side.iter().fold(SeatMask::EMPTY, |m, &s| {
+        m.with(tarock_engine::Seat::new(s as u8))
+    }))
+}
+
 fn reason(s: &tonic::Status) -> String {
     s.get_error_details()
         .error_info()
@@ -76,16 +87,9 @@ async fn values_are_the_engine_solvers() {
                 continue;
             };
             let g = engine_game(&record);
-            let mask = if side.is_empty() {
-                match SeatMask::declarer_side(&g) {
-                    Some(m) => m,
-                    // A hand without a declarer's team: the default is refused (below).
-                    None => continue,
-                }
-            } else {
-                side.iter().fold(SeatMask::EMPTY, |m, &s| {
-                    m.with(tarock_engine::Seat::new(s as u8))
-                })
+            // A hand without a declarer's team: the default is refused (below).
+            let Some(mask) = side_mask(&g, &side) else {
+                continue;
             };
             let r = c
                 .solve_position(pb::SolvePositionRequest {
@@ -223,15 +227,8 @@ async fn settlements_are_the_engine_solvers() {
                 continue;
             };
             let g = engine_game(&record);
-            let mask = if side.is_empty() {
-                match SeatMask::declarer_side(&g) {
-                    Some(m) => m,
-                    None => continue,
-                }
-            } else {
-                side.iter().fold(SeatMask::EMPTY, |m, &s| {
-                    m.with(tarock_engine::Seat::new(s as u8))
-                })
+            let Some(mask) = side_mask(&g, &side) else {
+                continue;
             };
             let r = c
                 .solve_position(pb::SolvePositionRequest {
