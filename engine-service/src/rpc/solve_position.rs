@@ -93,8 +93,8 @@ pub(crate) async fn handle(
     let solved = engine.search_pool.run(move || {
         let mut solver = solvers.take();
         solver.set_node_limit(nodes);
-        if settlement {
-            let out = if each {
+        let out = if settlement {
+            if each {
                 solver.settlement_each(&game, side)
             } else {
                 solver
@@ -108,12 +108,9 @@ pub(crate) async fn handle(
                 best: s.best,
                 moves: moves.into_iter().map(|(a, v)| (a, 0, 0, v)).collect(),
                 nodes: s.nodes,
-            });
-            solvers.put(solver, keep);
-            return out;
-        }
-        if !cuts.is_empty() {
-            let out = if each {
+            })
+        } else if !cuts.is_empty() {
+            if each {
                 solver.solve_cuts_each(&game, side, &cuts)
             } else {
                 solver
@@ -130,25 +127,24 @@ pub(crate) async fn handle(
                     .map(|(a, r)| (a, 0, count(r), 0))
                     .collect(),
                 nodes: b.nodes,
-            });
-            solvers.put(solver, keep);
-            return out;
-        }
-        // With each move, a limit reached among the moves reports the position's value,
-        // proved by then, as both bounds.
-        let out = if each {
-            solver.solve_each(&game, side)
+            })
         } else {
-            solver.solve(&game, side).map(|s| (s, Vec::new()))
-        }
-        .map(|(s, moves)| Answer {
-            value_thirds: s.value_thirds,
-            reached: 0,
-            settled: 0,
-            best: s.best,
-            moves: moves.into_iter().map(|(a, v)| (a, v, 0, 0)).collect(),
-            nodes: s.nodes,
-        });
+            // With each move, a limit reached among the moves reports the position's value,
+            // proved by then, as both bounds.
+            if each {
+                solver.solve_each(&game, side)
+            } else {
+                solver.solve(&game, side).map(|s| (s, Vec::new()))
+            }
+            .map(|(s, moves)| Answer {
+                value_thirds: s.value_thirds,
+                reached: 0,
+                settled: 0,
+                best: s.best,
+                moves: moves.into_iter().map(|(a, v)| (a, v, 0, 0)).collect(),
+                nodes: s.nodes,
+            })
+        };
         solvers.put(solver, keep);
         out
     });
