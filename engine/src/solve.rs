@@ -83,8 +83,9 @@
 //!
 //! **Settlement.** Where bonuses decide (an ultimó, the valat, the trull, a catch), card points
 //! are not the measure: [`Solver::solve_settlement`] values what the side nets in the game's
-//! own settlement at the end of the hand, by plain alpha-beta without table or merging (the
-//! settlement reads the play's history; see `settle.rs`), for endings.
+//! own settlement at the end of the hand, by alpha-beta without a table (the settlement reads
+//! the play's history), merging equivalent cards but those a bonus names
+//! (`Solvable::scored_cards`; see `settle.rs`), for endings.
 //!
 //! # Why it is exact
 //!
@@ -140,6 +141,12 @@ pub(crate) trait Solvable: Rules {
     /// hand reads: they are never merged with a neighbour as equivalent. Fixed for the whole of
     /// trick play.
     fn named_cards(&self) -> CardSet;
+
+    /// The cards whose identity (not only suit, strength and value) the game's settlement
+    /// reads: those its bonuses name (an ultimó's card, the trull, the kings, a caught card).
+    /// [`Solver::solve_settlement`] never merges them with a neighbour as equivalent. Fixed for
+    /// the whole of trick play.
+    fn scored_cards(&self) -> CardSet;
 
     /// The game's own state (outside [`Core`]'s hands, current trick, seat to act and number of
     /// tricks) that trick play changes and the rest of the play depends on: what legal moves,
@@ -551,10 +558,10 @@ impl Solver {
     /// card points alone, decide. The seats outside the side play to minimise it. Valued at
     /// a round multiplier of 1.
     ///
-    /// The settlement reads the history of the play, so the search keeps no table and merges
-    /// no equivalent cards: its work grows far faster with the tricks left than
-    /// [`Solver::solve`]'s, and it is meant for endings (a few tricks). Set a node limit for
-    /// longer ones.
+    /// The settlement reads the history of the play, so the search keeps no table, and it
+    /// merges no card a bonus names (the pagat, the kings, ...) with an equivalent one: its
+    /// work grows far faster with the tricks left than [`Solver::solve`]'s, and it is meant
+    /// for endings (a few tricks). Set a node limit for longer ones.
     ///
     /// # Errors
     /// [`SolveError::NotInPlay`], [`SolveError::EmptySide`] as [`Solver::solve`];
@@ -584,15 +591,15 @@ impl Solver {
 
     /// Checks `g` and `side` and starts a new solve: a new generation of the table.
     fn begin<G: Solvable>(&mut self, g: &G, side: SeatMask) -> Result<Ctx, SolveError> {
-        self.begin_with(g, side, self.prune)
+        self.begin_with(g, side, g.named_cards())
     }
 
-    /// [`Solver::begin`], equivalent cards merged or not (`prune`).
+    /// [`Solver::begin`], the cards never merged as equivalent `named`.
     fn begin_with<G: Solvable>(
         &mut self,
         g: &G,
         side: SeatMask,
-        prune: bool,
+        named: CardSet,
     ) -> Result<Ctx, SolveError> {
         let stage = g.stage();
         if stage != Stage::Play || g.to_act().is_none() {
@@ -614,7 +621,7 @@ impl Solver {
         self.aborted = false;
         self.overflow = false;
         self.unsettled = false;
-        let ctx = Ctx::new(g, side, prune);
+        let ctx = Ctx::new(g, side, self.prune, named);
         let (lo, hi) = bounds(&ctx, g);
         self.proved = (i64::from(lo), i64::from(hi));
         Ok(ctx)

@@ -1074,6 +1074,12 @@ impl crate::solve::Solvable for Austrian {
         }
     }
 
+    /// The ultimos' pagat and II (AT-SCORE-22/23), the Mondfang's XXI and Sküs (AT-SCORE-24),
+    /// and the kings.
+    fn scored_cards(&self) -> CardSet {
+        CardSet::HONOURS | CardSet::KINGS | Card::EAGLE.set()
+    }
+
     /// The highest tarokk wins every trick, and the tricks' cards go to its winner.
     fn trumps_settle_tricks(&self) -> bool {
         true

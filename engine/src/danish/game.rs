@@ -714,6 +714,12 @@ impl crate::solve::Solvable for Danish {
         FOOL.set()
     }
 
+    /// The ultimo cards, the pagat and the kings (DK-SCORE-12, 18, 19, 21), and the other
+    /// honours.
+    fn scored_cards(&self) -> CardSet {
+        CardSet::HONOURS | CardSet::KINGS
+    }
+
     /// What the fool's lead named in the current trick (DK-PLAY-11); while the fool is still to
     /// be played, whether it was called for (DK-PLAY-15: its holder must play it, and nobody may
     /// call again); and, while a card of no value can still be given for the fool (DK-PLAY-10,

@@ -44,7 +44,7 @@ pub(super) struct Ctx {
 }
 
 impl Ctx {
-    pub(super) fn new<G: Solvable>(g: &G, side: u8, prune: bool) -> Ctx {
+    pub(super) fn new<G: Solvable>(g: &G, side: u8, prune: bool, named: CardSet) -> Ctx {
         let table = g.core().table;
         let mut rank = [0u8; MAX_SEATS];
         let mut active = 0u8;
@@ -72,7 +72,6 @@ impl Ctx {
                 }
             }
         }
-        let named = g.named_cards();
         let trumps = G::TRICK_RULES.trumps;
         let mut ctx = Ctx {
             side,

@@ -279,6 +279,13 @@ impl crate::solve::Solvable for Hungarian {
         self.reserved[0].cards | self.reserved[1].cards
     }
 
+    /// The cards the bonuses name: the honours (trull, ultimós, birds, XXI-catch), the kings
+    /// (four kings, king ultimó and uhu, three kings), the II (sas bonuses) and the XX
+    /// (centrum). Bonuses that read a suit (színcsalád) read no card's identity.
+    fn scored_cards(&self) -> CardSet {
+        CardSet::HONOURS | CardSet::KINGS | Card::EAGLE.set() | Card::XX.set()
+    }
+
     /// The highest tarokk wins every trick, and the tricks' cards go to its winner.
     fn trumps_settle_tricks(&self) -> bool {
         true

@@ -91,6 +91,12 @@ impl crate::solve::Solvable for Polish {
         Seat::all(self.core.table.seats).fold(CardSet::EMPTY, |r, s| r | self.reserved(s))
     }
 
+    /// The honours (trul, pagat ultymo, the XXI caught) and the kings (four kings, król
+    /// ultymo, the called king captured).
+    fn scored_cards(&self) -> CardSet {
+        CardSet::HONOURS | CardSet::KINGS
+    }
+
     /// The highest tarokk wins every trick, and the tricks' cards go to its winner.
     fn trumps_settle_tricks(&self) -> bool {
         true

@@ -716,6 +716,11 @@ impl crate::solve::Solvable for Slovenian {
         TRULA | self.called.map_or(CardSet::EMPTY, Card::set)
     }
 
+    /// The trula (trula, pagat ultimo, the mond captured) and the kings (kings, king ultimo).
+    fn scored_cards(&self) -> CardSet {
+        TRULA | CardSet::KINGS
+    }
+
     /// Klop's talon gifts and the talon's rest follow the tricks; the mond penalty follows the
     /// captures.
     fn play_state(&self) -> u32 {
