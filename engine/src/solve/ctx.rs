@@ -307,18 +307,21 @@ impl Ctx {
             if held == low {
                 continue;
             }
-            let (mut p0, mut p1) = (0u128, 0u128);
-            let (mut rest, mut at) = (held, u32::from(lo));
+            // A run spans at most one suit or the trumps (22 cards): shifted down to bit 0, its
+            // bits are moved within one word.
+            let (q0, q1) = ((plane0 >> lo) as u64, (plane1 >> lo) as u64);
+            let (mut p0, mut p1) = (0u64, 0u64);
+            let (mut rest, mut at) = ((held >> lo) as u64, 0);
             while rest != 0 {
                 let i = rest.trailing_zeros();
-                p0 |= (plane0 >> i & 1) << at;
-                p1 |= (plane1 >> i & 1) << at;
+                p0 |= (q0 >> i & 1) << at;
+                p1 |= (q1 >> i & 1) << at;
                 rest &= rest - 1;
                 at += 1;
             }
             cards = (cards & !m) | low;
-            plane0 = (plane0 & !m) | p0;
-            plane1 = (plane1 & !m) | p1;
+            plane0 = (plane0 & !m) | u128::from(p0) << lo;
+            plane1 = (plane1 & !m) | u128::from(p1) << lo;
         }
         let mut k = Key {
             hash: 0,
