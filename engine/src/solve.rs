@@ -109,7 +109,7 @@
 //! # Cost
 //!
 //! Measured by `benches/src/bin/solve.rs` (see `docs/performance.md`): a whole four-handed
-//! Hungarian play (9 tricks) takes about 720 thousand nodes (a tenth of a second) on average,
+//! Hungarian play (9 tricks) takes about 720 thousand nodes (80 milliseconds) on average,
 //! and where it lies against the game's 48 points a thirteenth of that; the work grows about
 //! tenfold for every two tricks more, so whole Austrian (16 tricks) plays take seconds and
 //! whole Danish ones (25) far longer, and endings of their last 12 tricks what a 9-trick
