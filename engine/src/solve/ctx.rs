@@ -302,16 +302,16 @@ impl Ctx {
         // Rename within each run: its cards held move down to its lowest cards, in their
         // order; the same for every hand, so done on the three words.
         for &(m, lo) in &self.runs[..self.nruns] {
-            let held = cards & m;
-            let low = ((1u128 << held.count_ones()) - 1) << lo;
+            // A run spans at most one suit or the trumps (22 cards): shifted down to bit 0, its
+            // bits are moved within one word.
+            let held = ((cards & m) >> lo) as u64;
+            let low = (1u64 << held.count_ones()) - 1;
             if held == low {
                 continue;
             }
-            // A run spans at most one suit or the trumps (22 cards): shifted down to bit 0, its
-            // bits are moved within one word.
             let (q0, q1) = ((plane0 >> lo) as u64, (plane1 >> lo) as u64);
             let (mut p0, mut p1) = (0u64, 0u64);
-            let (mut rest, mut at) = ((held >> lo) as u64, 0);
+            let (mut rest, mut at) = (held, 0);
             while rest != 0 {
                 let i = rest.trailing_zeros();
                 p0 |= (q0 >> i & 1) << at;
@@ -319,7 +319,7 @@ impl Ctx {
                 rest &= rest - 1;
                 at += 1;
             }
-            cards = (cards & !m) | low;
+            cards = (cards & !m) | u128::from(low) << lo;
             plane0 = (plane0 & !m) | u128::from(p0) << lo;
             plane1 = (plane1 & !m) | u128::from(p1) << lo;
         }
