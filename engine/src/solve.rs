@@ -594,7 +594,7 @@ impl Solver {
         self.begin_with(g, side, g.named_cards())
     }
 
-    /// [`Solver::begin`], the cards never merged as equivalent `named`.
+    /// [`Solver::begin`], with `named` the cards never merged as equivalent.
     fn begin_with<G: Solvable>(
         &mut self,
         g: &G,
