@@ -276,6 +276,10 @@ pub struct Worlds {
     placed: Vec<Vec<Card>>,
     amounts: Vec<usize>,
     scratch: Vec<Card>,
+    /// Each bucket's cards in a proposal.
+    contents: Vec<CardSet>,
+    /// Each group of seen cards' share of the rest in a proposal.
+    rest_seen: Vec<CardSet>,
     attempts: u64,
     accepted: u64,
 }
@@ -581,6 +585,8 @@ impl Worlds {
         let template = with_deal(g, Deal::from_parts(canonical, &talon));
 
         let placed = vec![Vec::new(); dims.len()];
+        let contents = vec![CardSet::EMPTY; buckets.len()];
+        let rest_seen = vec![CardSet::EMPTY; seen_groups.len()];
         Ok(Worlds {
             template,
             me,
@@ -602,6 +608,8 @@ impl Worlds {
             placed,
             amounts: Vec::new(),
             scratch: Vec::new(),
+            contents,
+            rest_seen,
             attempts: 0,
             accepted: 0,
         })
@@ -721,7 +729,8 @@ impl Worlds {
         }
         let table = self.template.table_info();
         // Split merged dimensions among their buckets.
-        let mut contents: Vec<CardSet> = vec![CardSet::EMPTY; self.buckets.len()];
+        let contents = &mut self.contents;
+        contents.fill(CardSet::EMPTY);
         for (d, members) in self.dims.iter().enumerate() {
             let cards = &mut self.placed[d];
             shuffle(rng, cards);
@@ -738,7 +747,8 @@ impl Worlds {
         let mut pools = BySeat::splat(CardSet::EMPTY);
         let mut hidden = BySeat::splat(CardSet::EMPTY);
         let mut rest_unseen = CardSet::EMPTY;
-        let mut rest_seen = vec![CardSet::EMPTY; self.seen_groups.len()];
+        let rest_seen = &mut self.rest_seen;
+        rest_seen.fill(CardSet::EMPTY);
         for s in Seat::all(table.seats) {
             pools[s] = if s == self.me {
                 self.my_pool
