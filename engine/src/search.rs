@@ -228,9 +228,9 @@ pub fn decide(
         }
         // Draw in short tries, so that a position whose worlds are rare stops at the time
         // bound (or the proposal bound) rather than after a long fruitless run.
-        loop {
-            match worlds.sample_into(&mut rng, &mut world) {
-                Ok(()) => break,
+        let here = loop {
+            match worlds.sample_position(&mut rng, &mut world) {
+                Ok(g) => break g,
                 Err(e) => {
                     proposals = proposals.saturating_add(PROPOSALS_PER_TRY);
                     if proposals >= MAX_PROPOSALS || out_of_time() {
@@ -239,11 +239,7 @@ pub fn decide(
                     }
                 }
             }
-        }
-        let mut here = worlds.game_of(&world);
-        for &a in &world.actions {
-            here.play_unchecked(a);
-        }
+        };
         for (i, &a) in candidates.iter().enumerate() {
             let mut g = here;
             g.play_unchecked(a);

@@ -678,11 +678,23 @@ impl Worlds {
     /// # Errors
     /// As [`Worlds::sample`].
     pub fn sample_into(&mut self, rng: &mut DealRng, world: &mut World) -> Result<(), WorldError> {
+        self.sample_position(rng, world).map(|_| ())
+    }
+
+    /// [`Worlds::sample_into`], and the position the world reaches after its actions (the
+    /// test of consistency replays them): what the search bot plays on from.
+    pub(crate) fn sample_position(
+        &mut self,
+        rng: &mut DealRng,
+        world: &mut World,
+    ) -> Result<AnyGame, WorldError> {
         for _ in 0..self.max_attempts {
             self.attempts += 1;
-            if self.propose(rng, world) && self.consistent(world) {
-                self.accepted += 1;
-                return Ok(());
+            if self.propose(rng, world) {
+                if let Some(g) = self.replayed(world) {
+                    self.accepted += 1;
+                    return Ok(g);
+                }
             }
         }
         Err(WorldError::TooConstrained {
@@ -877,22 +889,28 @@ impl Worlds {
     /// [`Worlds::is_consistent`] for a world whose actions are the record's but for the hidden
     /// discards, as every proposal's are.
     fn consistent(&self, world: &World) -> bool {
+        self.replayed(world).is_some()
+    }
+
+    /// The position `world` reaches after its actions, when it is consistent (as
+    /// [`Worlds::consistent`]); `None` when it is not.
+    fn replayed(&self, world: &World) -> Option<AnyGame> {
         let v = &self.views;
         let mut g = with_deal(&self.template, world.deal);
         let mut list = ActionList::new();
         for k in 0..=world.actions.len() {
             if !self.same_view(&g, k, &mut list) {
-                return false;
+                return None;
             }
             let Some(&a) = world.actions.get(k) else {
                 break;
             };
             if g.check(a).is_err() {
-                return false;
+                return None;
             }
             g.play_unchecked(a);
         }
-        g.settlement(1) == v.settlement
+        (g.settlement(1) == v.settlement).then_some(g)
     }
 
     fn same_view(&self, g: &AnyGame, k: usize, list: &mut ActionList) -> bool {
