@@ -64,6 +64,23 @@ struct Ending {
     mask: SeatMask,
 }
 
+impl Ending {
+    /// The server's answer for this ending with each move's value (`settlement`: the
+    /// settlement's).
+    async fn each_move(&self, c: &mut Client, settlement: bool) -> pb::SolvePositionResponse {
+        c.solve_position(pb::SolvePositionRequest {
+            state: open(&self.record),
+            side: self.side.clone(),
+            each_move: true,
+            settlement,
+            ..Default::default()
+        })
+        .await
+        .expect("solved")
+        .into_inner()
+    }
+}
+
 /// The endings of deals 0 to 5 of each `(variant, seats, side)` with at most `left` cards in
 /// the hand to act; hands that end first, and those without the declarer's team an empty side
 /// names (the default is refused, see `refusals`), left out.
@@ -122,32 +139,15 @@ async fn values_are_the_engine_solvers() {
     ];
     let endings = endings(&mut c, &cases, 4).await;
     assert!(endings.len() >= 12, "only {} positions", endings.len());
-    for Ending {
-        variant,
-        seats,
-        n,
-        record,
-        g,
-        side,
-        mask,
-    } in endings
-    {
-        let r = c
-            .solve_position(pb::SolvePositionRequest {
-                state: open(&record),
-                side,
-                each_move: true,
-                ..Default::default()
-            })
-            .await
-            .expect("solved")
-            .into_inner();
+    for e in &endings {
+        let r = e.each_move(&mut c, false).await;
+        let (variant, n, g, mask) = (e.variant, e.n, &e.g, e.mask);
         let mut solver = Solver::new();
-        let want = solver.solve(&g, mask).expect("the engine solves it");
+        let want = solver.solve(g, mask).expect("the engine solves it");
         assert_eq!(r.value_thirds, want.value_thirds, "{variant} deal {n}");
         assert!((r.value - want.value_thirds as f64 / 3.0).abs() < 1e-9);
         let legal = g.legal_actions();
-        let values = solver.values(&g, mask).expect("each move");
+        let values = solver.values(g, mask).expect("each move");
         assert_eq!(r.moves.len(), legal.len());
         for (m, (a, v)) in r.moves.iter().zip(&values) {
             assert_eq!(m.r#move.as_ref().unwrap().id, g.action_id(*a).unwrap());
@@ -161,7 +161,7 @@ async fn values_are_the_engine_solvers() {
             .expect("the best move is legal")
             .value_thirds;
         assert_eq!(best_value, r.value_thirds, "{variant} deal {n}");
-        let expected_side: Vec<u32> = (0..seats)
+        let expected_side: Vec<u32> = (0..e.seats)
             .filter(|&s| mask.contains(tarock_engine::Seat::new(s as u8)))
             .collect();
         assert_eq!(r.side, expected_side);
@@ -261,29 +261,11 @@ async fn settlements_are_the_engine_solvers() {
     ];
     let endings = endings(&mut c, &cases, 3).await;
     assert!(endings.len() >= 8, "only {} positions", endings.len());
-    for Ending {
-        variant,
-        n,
-        record,
-        g,
-        side,
-        mask,
-        ..
-    } in endings
-    {
-        let r = c
-            .solve_position(pb::SolvePositionRequest {
-                state: open(&record),
-                side,
-                each_move: true,
-                settlement: true,
-                ..Default::default()
-            })
-            .await
-            .expect("solved")
-            .into_inner();
+    for e in &endings {
+        let r = e.each_move(&mut c, true).await;
+        let (variant, n, g, mask) = (e.variant, e.n, &e.g, e.mask);
         let (want, moves) = Solver::new()
-            .settlement_each(&g, mask)
+            .settlement_each(g, mask)
             .expect("the engine solves it");
         assert_eq!(r.settled, want.value, "{variant} deal {n}");
         assert_eq!((r.value_thirds, r.reached), (0, 0));
