@@ -681,9 +681,13 @@ impl Worlds {
         self.sample_position(rng, world).map(|_| ())
     }
 
-    /// [`Worlds::sample_into`], and the position the world reaches after its actions (the
-    /// test of consistency replays them): what the search bot plays on from.
-    pub(crate) fn sample_position(
+    /// [`Worlds::sample_into`], and the position the world reaches after its actions: the
+    /// test of consistency replays them, so a caller that plays on from the world (a search
+    /// bot) need not replay them again.
+    ///
+    /// # Errors
+    /// As [`Worlds::sample`].
+    pub fn sample_position(
         &mut self,
         rng: &mut DealRng,
         world: &mut World,

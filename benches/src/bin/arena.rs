@@ -28,7 +28,7 @@ use tarock_benches::seats;
 use tarock_engine::game::{Game, Observe, Stage};
 use tarock_engine::shuffle::seed_from_u64;
 use tarock_engine::{
-    Action, AnyGame, Bot, Budget, DealRng, Seat, SeatMask, Setup, Solver, Variant, Worlds,
+    Action, AnyGame, Bot, Budget, DealRng, Seat, SeatMask, Setup, Solver, Variant, World, Worlds,
 };
 
 /// Flags.
@@ -285,14 +285,14 @@ impl Players {
         let mut solver = Solver::with_capacity(1 << 14);
         let mut sum = vec![0i64; legal.len()];
         let mut drawn = 0;
+        let mut w = World {
+            deal: *g.deal(),
+            actions: Vec::with_capacity(history.len()),
+        };
         for _ in 0..self.budget.worlds {
-            let Ok(w) = worlds.sample(&mut rng) else {
+            let Ok(here) = worlds.sample_position(&mut rng, &mut w) else {
                 break;
             };
-            let here = worlds
-                .game_of(&w)
-                .replay_from(&w.actions, |_| {})
-                .expect("a world replays");
             let side = match SeatMask::declarer_side(&here) {
                 Some(m) if m.contains(seat) => m,
                 Some(m) => m.others(&here.table_info()),
