@@ -144,6 +144,17 @@ fn sampled_worlds_replay_and_show_the_seat_the_same() {
                     });
                     check_world(&worlds, &g0, &actions, seat, &w);
                 }
+                // The position `sample_position` returns is the world's own after its actions.
+                let mut w = World {
+                    deal: *g0.deal(),
+                    actions: Vec::new(),
+                };
+                let here = worlds
+                    .sample_position(&mut rng, &mut w)
+                    .unwrap_or_else(|e| panic!("{variant} {seats} seed {seed} stop {stop}: {e}"));
+                check_world(&worlds, &g0, &actions, seat, &w);
+                let replayed = worlds.game_of(&w).replay_from(&w.actions, |_| {});
+                assert_eq!(Ok(here), replayed, "{variant} {seats} seed {seed}");
                 let (t, a) = worlds.proposals();
                 tried += t;
                 ok += a;
